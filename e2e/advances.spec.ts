@@ -1,0 +1,173 @@
+import { expect, test } from '@playwright/test';
+import { createCategories, receiptPhoto } from './expense-support';
+import { apiToken, createUserViaApi, E2E_ADMIN, expectAccessible, loginAs, logout, screenshots } from './support';
+
+test('an advance goes from request to approval, to its report within $1, to closed and archived', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const suffix = String(Date.now());
+  const token = await apiToken(request);
+  const categories = await createCategories(request, token, suffix);
+  const ruth = await createUserViaApi(request, token, {
+    name: `Ruth Advance ${suffix}`,
+    email: `ruth.${suffix}@field.example`,
+    role: 'missionary',
+    missionary_number: `R-${suffix.slice(-4)}`,
+  });
+  const main = page.getByRole('main');
+
+  // The missionary reads what each advance category is for, then asks for $500.
+  await loginAs(page, ruth.email, ruth.password);
+  await page.goto('/expense-descriptions/advance');
+  await expect(page.getByRole('heading', { name: 'Advance Categories' })).toBeVisible();
+  await expect(main.getByText(categories.supplies.expense_category)).toBeVisible();
+  await expect(main.getByText('Bought with an advance', { exact: true })).toBeVisible();
+  await expect(main.getByText(categories.lodging.expense_category)).toHaveCount(0);
+  await expectAccessible(page);
+  await main.getByRole('tab', { name: 'Mileage' }).click();
+  await expect(main.getByText(categories.travel.expense_category)).toBeVisible();
+  await page.goto('/advance-request');
+  await expect(page.getByRole('heading', { name: 'Advance Requests', level: 1 })).toBeVisible();
+  await main.getByRole('button', { name: 'Request Advance' }).click();
+  await expect(main.getByText('Amount requested is required.')).toBeVisible();
+  await main.getByLabel('Amount').fill('500');
+  await main.getByRole('combobox', { name: 'Category (optional)' }).click();
+  await page.getByRole('option', { name: categories.supplies.expense_category }).click();
+  await main.getByRole('button', { name: 'Request Advance' }).click();
+  await expect(page.getByText('Your advance request has been posted.')).toBeVisible();
+  const myRow = main.getByRole('row').filter({ hasText: 'Requested' }).filter({ hasText: '$500.00' });
+  await expect(myRow).toHaveCount(1);
+  await expectAccessible(page);
+  await screenshots(page, 'advance-requests');
+  await logout(page);
+
+  // The admin approves $400, after SPEC.md's message for zero.
+  await loginAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto('/admin/advance-requests/unprocessed');
+  await expect(page.getByRole('heading', { name: 'Unprocessed Advance Requests', level: 1 })).toBeVisible();
+  await main.getByLabel('Search name, Account # or ID').fill(ruth.name);
+  const adminRow = main.getByRole('row').filter({ hasText: ruth.name });
+  await expect(adminRow).toHaveCount(1);
+  await expect(adminRow).toContainText('Requested $500.00');
+  await expectAccessible(page);
+  await screenshots(page, 'unprocessed-advances');
+  await adminRow.getByRole('button', { name: 'Process' }).click();
+  const processDialog = page.getByRole('dialog', { name: /Process Advance Request/ });
+  await processDialog.getByLabel('Approved amount').fill('0');
+  await processDialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(processDialog.getByText('Approved amount cannot be zero.')).toBeVisible();
+  await processDialog.getByLabel('Approved amount').fill('400');
+  await processDialog.getByLabel('MAT date (optional)').fill('2026-12-01');
+  await expectAccessible(page);
+  await processDialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('You have processed the advance request.')).toBeVisible();
+  await expect(adminRow).toHaveCount(0);
+  await logout(page);
+
+  // The missionary writes the advance report: a receipt and a total within $1 are required.
+  await loginAs(page, ruth.email, ruth.password);
+  await page.goto('/advance-request');
+  const approvedRow = main.getByRole('row').filter({ hasText: 'Approved' }).filter({ hasText: '$400.00' });
+  await approvedRow.getByRole('link', { name: 'Add Report' }).click();
+  await expect(page.getByRole('dialog', { name: 'Do you want to start a new report?' })).toContainText('$400.00');
+  await page.getByRole('button', { name: 'Start Report' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Advance Report' })).toBeVisible();
+  await expect(page).toHaveURL(/\/expense-report\/\d+\/advance\/\d+\/edit$/);
+
+  await main.getByRole('button', { name: 'Add Expense' }).click();
+  let form = page.getByRole('dialog', { name: 'Add Expense' });
+  await form.getByLabel('Date').fill('2026-11-02');
+  await form.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: categories.supplies.expense_category }).click();
+  await form.getByLabel('Amount (local currency)').fill('398.50');
+  await form.getByLabel('The amount is in US dollars').check();
+  await expect(form.getByLabel('Exchange rate (per US$1)')).toHaveValue('1');
+  await expect(form.getByRole('status')).toContainText('$398.50');
+  await form.getByRole('button', { name: 'Add Expense' }).click();
+  await expect(form).toBeHidden();
+
+  const submit = async () => {
+    await main.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Submit this report?' })
+      .getByRole('button', { name: 'Submit Report' })
+      .click();
+  };
+  await submit();
+  await expect(main.getByText('No file has been chosen.')).toBeVisible();
+  await page
+    .locator('#receipt-file')
+    .setInputFiles({ name: 'market.png', mimeType: 'image/png', buffer: receiptPhoto() });
+  await expect(page.getByText('File uploaded!')).toBeVisible();
+  await submit();
+  await expect(
+    main.getByText('Please add expenses until the report total meets the amount approved').last(),
+  ).toBeVisible();
+
+  await main.getByRole('button', { name: /^Actions for expense/ }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  form = page.getByRole('dialog', { name: 'Edit Expense' });
+  await form.getByLabel('Amount (local currency)').fill('400.75');
+  await form.getByRole('button', { name: 'Save Expense' }).click();
+  await expect(page.getByText('Expense updated.')).toBeVisible();
+  await expect(main.getByText('The total is within $1.00 of the approved amount.')).toBeVisible();
+  await expectAccessible(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshots(page, 'advance-report-editor');
+  await submit();
+  await expect(page.getByText('Your expense report has been submitted.')).toBeVisible();
+  await expect(page).toHaveURL(/\/advance-request$/);
+  const submittedRow = main.getByRole('row').filter({ hasText: 'Submitted' }).filter({ hasText: '$400.00' });
+  await expect(submittedRow.getByRole('link', { name: 'View Report' })).toBeVisible();
+  await logout(page);
+
+  // The admin confirms the receipt, which closes the advance, then archives it.
+  await loginAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto('/admin/advance-requests');
+  await expect(page.getByRole('heading', { name: 'Advance History', level: 1 })).toBeVisible();
+  await main.getByLabel('Search name, Account # or ID').fill(ruth.name);
+  const historyRow = main.getByRole('row').filter({ hasText: ruth.name });
+  await expect(historyRow).toContainText('Submitted');
+  await expect(historyRow).toContainText('12/01/2026');
+  await historyRow.getByRole('link', { name: 'View' }).click();
+  await expect(page.getByRole('link', { name: 'Back to Advance History' })).toBeVisible();
+  await main.getByRole('button', { name: 'Confirm Receipt' }).click();
+  await page.getByRole('dialog', { name: 'Confirm receipt' }).getByRole('button', { name: 'Confirm Receipt' }).click();
+  await expect(page.getByText('You have processed the advance request.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Advance History' }).click();
+  await main.getByLabel('Search name, Account # or ID').fill(ruth.name);
+  await expect(historyRow).toContainText('Closed');
+  await historyRow.getByRole('button', { name: /^Archive advance request/ }).click();
+  const archive = page.getByRole('dialog', { name: 'Archive advance request' });
+  await expect(archive).toContainText('Are you sure you want to archive this advance request?');
+  await archive.getByRole('button', { name: 'Archive' }).click();
+  await expect(page.getByText('You have successfully archived the advance request.')).toBeVisible();
+  await expect(historyRow).toHaveCount(0);
+  await expectAccessible(page);
+  await screenshots(page, 'advance-history');
+});
+
+test('a requested advance can be deleted after confirmation', async ({ page, request }) => {
+  const suffix = String(Date.now());
+  const token = await apiToken(request);
+  const boaz = await createUserViaApi(request, token, {
+    name: `Boaz Delete ${suffix}`,
+    email: `boaz.${suffix}@field.example`,
+    role: 'missionary',
+  });
+  await loginAs(page, boaz.email, boaz.password);
+  await page.goto('/advance-request');
+  const main = page.getByRole('main');
+  await main.getByLabel('Amount').fill('75.25');
+  await main.getByRole('button', { name: 'Request Advance' }).click();
+  await expect(page.getByText('Your advance request has been posted.')).toBeVisible();
+  const row = main.getByRole('row').filter({ hasText: '$75.25' }).first();
+  await row.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete advance request' });
+  await expect(confirm).toContainText('Delete this advance request?');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('You have successfully deleted the advance request.')).toBeVisible();
+  await expect(main.getByText('No advance requests yet.')).toBeVisible();
+});

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { E2E_ADMIN, E2E_DATA_DIR } from '../playwright.config';
+
+export { E2E_ADMIN };
+
+export const SCREENSHOTS = 'test-results/screenshots';
+
+/** Signs in through the login screen. */
+export async function loginAs(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Welcome!')).toBeVisible();
+}
+
+export async function logout(page: Page): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** An api token for setting up data through the API rather than the screens under test. */
+export async function apiToken(request: APIRequestContext, email = E2E_ADMIN.email, password = E2E_ADMIN.password) {
+  const response = await request.post('/api/login', { data: { email, password } });
+  expect(response.ok()).toBeTruthy();
+  return (await response.json()).api_token as string;
+}
+
+export async function apiCall<T = any>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  data?: Record<string, unknown>,
+): Promise<T> {
+  const response = await request.fetch(`/api${url}`, { method, headers: { 'api-token': token }, data });
+  if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Creates a user through the API with a known password. */
+export async function createUserViaApi(
+  request: APIRequestContext,
+  token: string,
+  fields: { name: string; email: string; role: string; missionary_number?: string; password?: string },
+) {
+  const password = fields.password ?? 'pass-word-1';
+  const user = await apiCall(request, token, 'POST', '/user', { ...fields, password, baseUrl: 'http://localhost' });
+  return { ...user, password } as { id: number; email: string; password: string; name: string };
+}
+
+/** The newest mail to an address in the server's outbox. */
+export function latestMailTo(address: string): string {
+  const outbox = path.join(E2E_DATA_DIR, 'outbox');
+  const mails = fs
+    .readdirSync(outbox)
+    .sort()
+    .map((name) => fs.readFileSync(path.join(outbox, name), 'utf8').replace(/=\r?\n/g, ''))
+    .filter((mail) => mail.includes(address));
+  if (mails.length === 0) throw new Error(`no mail to ${address}`);
+  return mails[mails.length - 1];
+}
+
+/** No serious or critical axe violations on the current page. */
+export async function expectAccessible(page: Page): Promise<void> {
+  // Dialogs and menus fade in: measured mid-transition, their text has too little contrast.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+  );
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** Full-page screenshots at desktop (1280) and phone (390) widths. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  const original = page.viewportSize() ?? { width: 1280, height: 800 };
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize(original);
+}

@@ -1,0 +1,56 @@
+/**
+ * Dates are calendar days as `YYYY-MM-DD` strings. No clock lives here: callers pass "today".
+ */
+export type IsoDate = string;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isIsoDate(value: unknown): value is IsoDate {
+  if (typeof value !== 'string') return false;
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12 || day < 1) return false;
+  return day <= daysInMonth(year, month);
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** Compare two ISO dates; string order is calendar order for this format. */
+export function compareDates(a: IsoDate, b: IsoDate): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function earliest(dates: readonly IsoDate[]): IsoDate | null {
+  // biome-ignore lint/complexity/useMathMinMax: these are date strings, not numbers
+  return dates.length === 0 ? null : dates.reduce((a, b) => (a <= b ? a : b));
+}
+
+export function latest(dates: readonly IsoDate[]): IsoDate | null {
+  // biome-ignore lint/complexity/useMathMinMax: these are date strings, not numbers
+  return dates.length === 0 ? null : dates.reduce((a, b) => (a >= b ? a : b));
+}
+
+export function isWithin(date: IsoDate, from: IsoDate, to: IsoDate): boolean {
+  return date >= from && date <= to;
+}
+
+/** "2026-11-21" → "11/21/2026"; blank, null and "0000-00-00" show as empty (SPEC.md §2.3). */
+export function formatUSDate(value: IsoDate | null | undefined): string {
+  if (!value || value.startsWith('0000-00-00')) return '';
+  const match = ISO_DATE.exec(value.slice(0, 10));
+  if (!match) return '';
+  return `${match[2]}/${match[3]}/${match[1]}`;
+}
+
+/** The calendar day of an instant in UTC, for callers that hold a clock. */
+export function isoDateOf(instant: Date): IsoDate {
+  return instant.toISOString().slice(0, 10);
+}
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  const [year, month, day] = date.split('-').map(Number);
+  return isoDateOf(new Date(Date.UTC(year, month - 1, day + days)));
+}

@@ -1,0 +1,50 @@
+import { isIsoDate } from '../dates';
+import type { Role } from '../roles';
+
+/** The Distribution Form's stepper (SPEC.md §2.4), step index 0 to 4 (SPEC.md §4). */
+export const DISTRIBUTION_STEPS = [
+  'Select a field worker',
+  'Customize payroll',
+  'Approvals',
+  'Expenses',
+  'Distribution',
+] as const;
+
+export const LAST_STEP = DISTRIBUTION_STEPS.length - 1;
+
+export interface StepFormState {
+  start_date?: string | null;
+  end_date?: string | null;
+}
+
+/** SPEC.md §5: the first step is valid only when both dates are set; the other steps always are. */
+export function isStepValid(step: number, form: StepFormState): boolean {
+  if (step === 0) return isIsoDate(form.start_date) && isIsoDate(form.end_date);
+  return true;
+}
+
+/** Back is disabled on step 1. */
+export function canGoBack(step: number): boolean {
+  return step > 0;
+}
+
+/** Next on steps 1 to 4, Submit on the last. */
+export function primaryButtonLabel(step: number): 'Next' | 'Submit' {
+  return step >= LAST_STEP ? 'Submit' : 'Next';
+}
+
+/** In read-only mode the last step hides the button. */
+export function showPrimaryButton(step: number, readOnly: boolean): boolean {
+  return !(readOnly && step >= LAST_STEP);
+}
+
+/**
+ * DESIGN.md decision 3: read-only unless the viewer is an admin and the distribution is not
+ * approved (a new one, with no status yet, is editable by admins).
+ */
+export function isDistributionReadOnly(
+  viewerRole: Role | null | undefined,
+  status: string | null | undefined,
+): boolean {
+  return !(viewerRole === 'admin' && status !== 'approved');
+}

@@ -1,0 +1,430 @@
+import fc from 'fast-check';
+import { type Cents, type Decimal, pow10, sum } from '../money';
+import type { Settings } from '../settings/settings';
+import { computeDistribution } from './engine';
+import { ficaShares } from './payroll';
+import { buildRecurringItems } from './recurring';
+import { distributionInput, SETTINGS } from './test-fixtures';
+import type {
+  AdvanceRequestInput,
+  DistributionInput,
+  DistributionResult,
+  DonationInput,
+  ExpenseReportInput,
+  HoldAccountInput,
+  PayrollProfile,
+  TransactionRequest,
+  TransactionType,
+} from './types';
+
+/**
+ * Property tests: random months (1,000 per property) with small enough amounts that every cap
+ * binds often — deficits, short hold accounts, typed amounts above requests — checked against
+ * DESIGN.md step 10 (conservation to the cent) and the caps of SPEC.md §5.
+ */
+const RUNS = { numRuns: 1000 };
+
+const money = (max: number) => fc.integer({ min: 0, max });
+const sometimesZero = (max: number) => fc.oneof(fc.constant(0), money(max));
+/** A share of an amount, in percent; above 100 makes "typed above requested" cases. */
+const share = (maxPercent: number) => fc.integer({ min: 0, max: maxPercent });
+const partOf = (amount: Cents, percent: number) => Math.floor((amount * percent) / 100);
+
+/** A percentage between 0 and 20 at scale 0, 2 or 4 (6, 6.25, 7.6525). */
+const percentage: fc.Arbitrary<Decimal> = fc.oneof(
+  fc.integer({ min: 0, max: 20 }).map((value) => ({ value: BigInt(value), scale: 0 })),
+  fc.integer({ min: 0, max: 2_000 }).map((value) => ({ value: BigInt(value), scale: 2 })),
+  fc.integer({ min: 0, max: 200_000 }).map((value) => ({ value: BigInt(value), scale: 4 })),
+);
+const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: null });
+const typedShare = maybe(share(130));
+
+const settingsArb: fc.Arbitrary<Settings> = fc.record({
+  mileageReimbursement: fc.constant(SETTINGS.mileageReimbursement),
+  adminFeePercentage: percentage,
+  adminFeeCap: money(100_000),
+  socialSecurityPercentage: percentage,
+  medicarePercentage: percentage,
+});
+
+const profileArb = fc
+  .record({
+    taxStatus: fc.constantFrom('W2', '1099', 'W2 Exempt', null),
+    ficaTax: fc.boolean(),
+    netSalary: money(600_000),
+    housingAllowance: sometimesZero(200_000),
+    retirementShare: share(100),
+    federalIncomeTax: sometimesZero(100_000),
+    wireFee: sometimesZero(5_000),
+    insuranceAmount: sometimesZero(80_000),
+    socialSecurity: maybe(percentage),
+    medicare: maybe(percentage),
+    adminFeePercentage: maybe(percentage),
+    adminFeeCap: maybe(money(100_000)),
+    fundBalance: fc.integer({ min: -500_000, max: 1_500_000 }),
+    unreimbursedAmount: sometimesZero(300_000),
+  })
+  .map(
+    ({ retirementShare, ...rest }): PayrollProfile => ({
+      ...rest,
+      retirementAmount: partOf(rest.netSalary + rest.housingAllowance, retirementShare),
+    }),
+  );
+
+const accountArb = (id: number) =>
+  fc
+    .record({
+      balance: sometimesZero(300_000),
+      unreimbursedAmount: sometimesZero(100_000),
+      recurringDeposit: sometimesZero(100_000),
+      recurringTransfer: sometimesZero(100_000),
+      recurringWithdrawal: sometimesZero(100_000),
+      approve: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+      typed: fc.array(typedShare, { minLength: 3, maxLength: 3 }),
+    })
+    .map(({ approve, typed, ...figures }) => {
+      const account: HoldAccountInput = { id, fundName: `Fund ${id}`, ...figures };
+      // Staff tick some recurring items and type an amount on some (above the request at times).
+      const recurring = buildRecurringItems(account).map(
+        (item, index): TransactionRequest => ({
+          ...item,
+          approved: approve[index],
+          amountApproved: typed[index] === null ? null : partOf(item.amount, typed[index]),
+        }),
+      );
+      return { account, recurring };
+    });
+
+const arbitraryInput: fc.Arbitrary<DistributionInput> = fc.integer({ min: 0, max: 3 }).chain((accountCount) => {
+  const ids = Array.from({ length: accountCount }, (_, index) => index + 1);
+  const accountId = accountCount === 0 ? fc.constant(null) : maybe(fc.constantFrom(...ids));
+  const chargedAccount = accountCount === 0 ? fc.constant(null) : fc.constantFrom(...ids);
+  return fc
+    .record({
+      profile: profileArb,
+      settings: settingsArb,
+      accounts: fc.tuple(...ids.map(accountArb)),
+      donations: fc.array(
+        fc.record({
+          amount: fc.integer({ min: -50_000, max: 800_000 }),
+          holdAccountId: accountId,
+          approved: fc.boolean(),
+        }),
+        { maxLength: 6 },
+      ),
+      manualRows: fc.array(
+        fc.record({
+          accountId: chargedAccount,
+          type: fc.constantFrom<TransactionType>('Deposit', 'Transfer', 'Withdrawal'),
+          amount: money(200_000),
+          typed: typedShare,
+          approved: fc.boolean(),
+        }),
+        { maxLength: accountCount === 0 ? 0 : 5 },
+      ),
+      reports: fc.array(
+        fc.record({
+          day: fc.integer({ min: 1, max: 28 }),
+          total: money(300_000),
+          charges: fc.array(fc.record({ accountId: chargedAccount, share: share(100) }), {
+            maxLength: accountCount === 0 ? 0 : 3,
+          }),
+        }),
+        { maxLength: 4 },
+      ),
+      advances: fc.array(fc.record({ requested: money(200_000), typed: typedShare, approved: fc.boolean() }), {
+        maxLength: 3,
+      }),
+      manualReimbursement: sometimesZero(100_000),
+      manualAdvance: sometimesZero(100_000),
+      midMonthShare: share(100),
+    })
+    .map((draw) => {
+      const payrollDisbursement =
+        draw.profile.netSalary + draw.profile.housingAllowance - draw.profile.retirementAmount;
+      const donations = draw.donations.map((donation, index): DonationInput => ({ id: index + 1, ...donation }));
+      const manualRows = draw.manualRows.map(
+        (row): TransactionRequest => ({
+          accountId: row.accountId,
+          type: row.type,
+          amount: row.amount,
+          amountApproved: row.typed === null ? null : partOf(row.amount, row.typed),
+          approved: row.approved,
+          recurring: false,
+          description: `Mat Day Manual ${row.type}`,
+        }),
+      );
+      const expenseReports = draw.reports.map((report, index): ExpenseReportInput => {
+        // Each charge takes a share of what is not charged yet, so charges never exceed the total.
+        let left = report.total;
+        const holdAccountCharges = report.charges.map((charge, chargeIndex) => {
+          const amount = partOf(left, charge.share);
+          left -= amount;
+          return { expenseId: (index + 1) * 100 + chargeIndex, holdAccountId: charge.accountId!, amount };
+        });
+        return {
+          id: index + 1,
+          date: `2024-05-${String(report.day).padStart(2, '0')}`,
+          totalAmount: report.total,
+          holdAccountCharges,
+        };
+      });
+      const advanceRequests = draw.advances.map(
+        (advance, index): AdvanceRequestInput => ({
+          id: index + 1,
+          amountRequested: advance.requested,
+          amountApproved: advance.typed === null ? null : partOf(advance.requested, advance.typed),
+          approved: advance.approved,
+        }),
+      );
+      return {
+        ...distributionInput(),
+        profile: draw.profile,
+        settings: draw.settings,
+        donations,
+        holdAccounts: draw.accounts.map(({ account }) => account),
+        transactions: [...draw.accounts.flatMap(({ recurring }) => recurring), ...manualRows],
+        expenseReports,
+        advanceRequests,
+        manual: {
+          ministryReimbursement: draw.manualReimbursement,
+          ministryAdvance: draw.manualAdvance,
+          midMonthDisbursement: partOf(payrollDisbursement, draw.midMonthShare),
+        },
+      };
+    });
+});
+
+function check(property: (input: DistributionInput, result: DistributionResult) => void) {
+  fc.assert(
+    fc.property(arbitraryInput, (input) => {
+      property(input, computeDistribution(input));
+    }),
+    RUNS,
+  );
+}
+
+describe('conservation to the cent (DESIGN.md step 10)', () => {
+  it('the general fund: starting + donations + transfers = fee + payroll + deposits + paid + ending', () => {
+    check((_input, { distribution: d, figures }) => {
+      expect(figures.payrollCost).toBe(d.total_payroll + d.housing_allowance + d.insurance_payment + d.wire_fee);
+      expect(figures.paidFromGeneralFund).toBe(
+        d.ministry_reimbursement + d.manual_ministry_reimbursement + d.ministry_advance + d.manual_ministry_advance,
+      );
+      expect(d.starting_balance + d.total_donations + d.transfer_from_held).toBe(
+        d.admin_fee +
+          figures.payrollCost +
+          d.held_liability_account_deposit +
+          figures.paidFromGeneralFund +
+          d.ending_balance,
+      );
+    });
+  });
+
+  it('every hold account: start + deposits − transfers − withdrawals = end, row by row', () => {
+    check((input, { distribution: d, holdAccounts }) => {
+      for (const figures of holdAccounts) {
+        const start = input.holdAccounts.find((account) => account.id === figures.id)!.balance;
+        expect(figures.startingBalance).toBe(start);
+        expect(start + figures.totalDepositAmount - figures.totalTransferAmount - figures.totalWithdrawalAmount).toBe(
+          figures.endingBalance,
+        );
+        // The posted rows chain: each starts where the previous ended and moves by its grant.
+        let balance = start;
+        for (const row of d.hold_account_transactions.filter((r) => r.hold_account_id === figures.id)) {
+          expect(row.starting_balance).toBe(balance);
+          balance += row.transaction_type === 'Deposit' ? row.amount_approved : -row.amount_approved;
+          expect(row.ending_balance).toBe(balance);
+        }
+        expect(balance).toBe(figures.endingBalance);
+      }
+      expect(d.held_liability_account_starting_balance).toBe(sum(holdAccounts.map((a) => a.startingBalance)));
+      expect(d.held_liability_account_deposit).toBe(sum(holdAccounts.map((a) => a.totalDepositAmount)));
+      expect(d.transfer_from_held).toBe(sum(holdAccounts.map((a) => a.totalTransferAmount)));
+      expect(d.held_liability_account_withdrawal).toBe(sum(holdAccounts.map((a) => a.totalWithdrawalAmount)));
+      expect(
+        d.held_liability_account_starting_balance +
+          d.held_liability_account_deposit -
+          d.transfer_from_held -
+          d.held_liability_account_withdrawal,
+      ).toBe(d.held_liability_account_balance);
+    });
+  });
+
+  it('unreimbursed: ending = starting + accrued − reimbursed, for the user, each account and each report', () => {
+    check((input, { distribution: d, holdAccounts }) => {
+      expect(d.unreimbursed_amount_starting).toBe(input.profile.unreimbursedAmount);
+      expect(d.unreimbursed_amount_ending).toBe(
+        d.unreimbursed_amount_starting + d.unreimbursed_amount_accrued - d.unreimbursed_reimbursement,
+      );
+      expect(d.unreimbursed_amount_accrued).toBe(sum(d.processedExpenseReports.map((r) => r.dist_amount_unreimbursed)));
+      for (const report of d.processedExpenseReports) {
+        expect(
+          report.dist_amount_reimbursed +
+            report.dist_hold_account_withdrawals +
+            report.dist_amount_unreimbursed +
+            report.hold_account_unreimbursed,
+        ).toBe(report.total_amount);
+      }
+      for (const account of holdAccounts) {
+        expect(account.endingUnreimbursedAmount).toBe(
+          account.startingUnreimbursedAmount + account.addedUnreimbursedAmount - account.reimbursedAmount,
+        );
+        let owed = account.startingUnreimbursedAmount;
+        for (const row of d.hold_account_transactions.filter((r) => r.hold_account_id === account.id)) {
+          expect(row.starting_unreimbursed_amount).toBe(owed);
+          owed +=
+            row.added_unreimbursed_amount - (row.source === 'unreimbursed_reimbursement' ? row.amount_approved : 0);
+          expect(row.ending_unreimbursed_amount).toBe(owed);
+        }
+        expect(owed).toBe(account.endingUnreimbursedAmount);
+      }
+    });
+  });
+});
+
+describe('no cap is ever exceeded (SPEC.md §5)', () => {
+  it('advances: at most the request, the typed amount and what is distributable', () => {
+    check((input, { distribution: d }) => {
+      for (const result of d.processedAdvanceRequests) {
+        const advance = input.advanceRequests.find((a) => a.id === result.id)!;
+        expect(result.dist_amount_approved).toBeGreaterThanOrEqual(0);
+        expect(result.dist_amount_approved).toBeLessThanOrEqual(advance.amountRequested);
+        if (!advance.approved) expect(result.dist_amount_approved).toBe(0);
+        if (advance.amountApproved !== null) {
+          if (advance.amountApproved > advance.amountRequested) expect(result.dist_amount_approved).toBe(0);
+          else expect(result.dist_amount_approved).toBeLessThanOrEqual(advance.amountApproved);
+        }
+      }
+      expect(d.ministry_advance + d.manual_ministry_advance).toBeLessThanOrEqual(Math.max(0, d.funds_available));
+      expect(d.manual_ministry_advance).toBeLessThanOrEqual(input.manual.ministryAdvance);
+      expect(d.manual_ministry_reimbursement).toBeLessThanOrEqual(input.manual.ministryReimbursement);
+      expect(d.unreimbursed_reimbursement).toBeLessThanOrEqual(d.unreimbursed_amount_starting);
+    });
+  });
+
+  it('deposits never push the distributable funds below zero', () => {
+    check((_input, { distribution: d, figures }) => {
+      expect(d.held_liability_account_deposit).toBeLessThanOrEqual(Math.max(0, figures.distributableBeforeDeposits));
+      expect(d.funds_available).toBe(figures.distributableBeforeDeposits - d.held_liability_account_deposit);
+      if (d.held_liability_account_deposit > 0) expect(d.funds_available).toBeGreaterThanOrEqual(0);
+    });
+  });
+
+  it('no hold account goes negative and no grant exceeds its request', () => {
+    check((input, { distribution: d, holdAccounts }) => {
+      for (const row of d.hold_account_transactions) {
+        expect(row.ending_balance).toBeGreaterThanOrEqual(0);
+        expect(row.amount_approved).toBeGreaterThanOrEqual(0);
+        expect(row.amount_approved).toBeLessThanOrEqual(row.transaction_amount);
+        // What staff asked for (≤ requested) is either granted or, by lack of balance, owed.
+        expect(row.amount_approved + row.added_unreimbursed_amount).toBeLessThanOrEqual(row.transaction_amount);
+        if (row.transaction_type === 'Deposit') expect(row.added_unreimbursed_amount).toBe(0);
+      }
+      for (const account of holdAccounts) expect(account.endingBalance).toBeGreaterThanOrEqual(0);
+      // Only approved requests move money: the manual and recurring rows posted are the ticked ones.
+      const ticked = input.transactions.filter((row) => row.approved).length;
+      const posted = d.hold_account_transactions.filter((r) => r.source === 'manual' || r.source === 'recurring');
+      expect(posted.length).toBe(ticked);
+    });
+  });
+
+  it('a deficit month pays nothing from the general fund; otherwise the ending balance stays ≥ 0', () => {
+    check((_input, { distribution: d, figures }) => {
+      expect(figures.paidFromGeneralFund).toBeLessThanOrEqual(Math.max(0, d.funds_available));
+      if (d.funds_available <= 0) {
+        expect(figures.paidFromGeneralFund).toBe(0);
+        expect(d.ending_balance).toBe(d.funds_available);
+      } else {
+        expect(d.ending_balance).toBeGreaterThanOrEqual(0);
+      }
+      if (figures.distributableBeforeDeposits <= 0) expect(d.held_liability_account_deposit).toBe(0);
+    });
+  });
+
+  it('the admin fee stays within its cap and its percentage', () => {
+    check((input, { distribution: d }) => {
+      const percent = input.profile.adminFeePercentage ?? input.settings.adminFeePercentage;
+      const cap = input.profile.adminFeeCap ?? input.settings.adminFeeCap;
+      expect(d.admin_fee).toBeGreaterThanOrEqual(0);
+      expect(d.admin_fee).toBeLessThanOrEqual(cap);
+      // fee ≤ donations × percent / 100 + ½ cent, in exact integers: 200 × 10^s × fee ≤ 2 × donations × p + 100 × 10^s
+      const scale = pow10(percent.scale);
+      expect(200n * scale * BigInt(d.admin_fee)).toBeLessThanOrEqual(
+        2n * BigInt(Math.max(0, d.total_donations)) * percent.value + 100n * scale,
+      );
+    });
+  });
+});
+
+describe('definitions hold for every month', () => {
+  it('payroll, totals and the duplicated SPEC.md fields', () => {
+    check((input, { distribution: d }) => {
+      expect(d.gross_payroll).toBe(d.net_payroll + d.employee_ss + d.employee_mc + d.federal_income_tax);
+      expect(d.total_payroll).toBe(d.gross_payroll + d.employer_ss + d.employer_mc);
+      expect([d.employer_ss, d.employer_mc]).toEqual([d.employee_ss, d.employee_mc]);
+      if (!input.profile.ficaTax) expect([d.employee_ss, d.employee_mc]).toEqual([0, 0]);
+      expect(d.payroll_disbursement).toBe(d.net_payroll + d.housing_allowance - d.retirement);
+      expect(d.net_payroll_dist).toBe(d.payroll_disbursement - d.mid_month_disbursement);
+      expect(d.total_funds_disbursed).toBe(
+        d.payroll_disbursement +
+          d.held_liability_account_withdrawal +
+          d.ministry_reimbursement +
+          d.manual_ministry_reimbursement +
+          d.ministry_advance +
+          d.manual_ministry_advance,
+      );
+      expect(d.total_funds_on_account).toBe(d.held_liability_account_balance + d.ending_balance);
+      expect(d.ministry_expense_reimbursement).toBe(d.ministry_reimbursement);
+      expect(d.ministry_expense_advance).toBe(d.ministry_advance);
+      expect(d.total_expenses).toBe(sum(input.expenseReports.map((r) => r.totalAmount)));
+      expect(d.total_donations).toBe(sum(input.donations.map((r) => r.amount)));
+    });
+  });
+
+  it('FICA shares are the exact rational rounded once (error at most half a cent)', () => {
+    fc.assert(
+      fc.property(money(10_000_000), percentage, percentage, (salary, ss, mc) => {
+        const shares = ficaShares(salary, ss, mc);
+        const scale = Math.max(ss.scale, mc.scale);
+        const a = ss.value * pow10(scale - ss.scale);
+        const b = mc.value * pow10(scale - mc.scale);
+        const denominator = 100n * pow10(scale) - a - b;
+        for (const [share, rate] of [
+          [shares.ss, a],
+          [shares.mc, b],
+        ] as const) {
+          const error = BigInt(share) * denominator - BigInt(salary) * rate;
+          expect(2n * (error < 0n ? -error : error)).toBeLessThanOrEqual(denominator);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it('the result does not depend on the order the rows were loaded in', () => {
+    const shuffled = arbitraryInput.chain((input) =>
+      fc.record({
+        input: fc.constant(input),
+        donations: permutation(input.donations),
+        holdAccounts: permutation(input.holdAccounts),
+        expenseReports: permutation(input.expenseReports),
+        advanceRequests: permutation(input.advanceRequests),
+        recurring: permutation(input.transactions.filter((row) => row.recurring)),
+      }),
+    );
+    fc.assert(
+      fc.property(shuffled, ({ input, recurring, ...reordered }) => {
+        // Manual rows keep their order (staff added them in that order); recurring ones may move.
+        const manual = input.transactions.filter((row) => !row.recurring);
+        const again = computeDistribution({ ...input, ...reordered, transactions: [...recurring, ...manual] });
+        expect(again).toEqual(computeDistribution(input));
+      }),
+      RUNS,
+    );
+  });
+});
+
+function permutation<T>(items: readonly T[]): fc.Arbitrary<T[]> {
+  return fc.shuffledSubarray([...items], { minLength: items.length, maxLength: items.length });
+}

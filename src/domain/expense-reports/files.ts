@@ -1,0 +1,65 @@
+/**
+ * Receipts (SPEC.md §5, §9): at most 5 MB, an image or a PDF by content (not by name or the type the
+ * browser claims), stored under a normalised name.
+ */
+
+/** 5 MB = 5120 KB. */
+export const MAX_RECEIPT_BYTES = 5 * 1024 * 1024;
+
+export interface ReceiptType {
+  contentType: string;
+  extension: string;
+  /** Browsers can show it in an <img> (PDFs go in a frame). */
+  kind: 'image' | 'pdf';
+}
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
+  bytes.length >= offset + signature.length && signature.every((byte, index) => bytes[offset + index] === byte);
+
+const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+
+/** HEIF brands phones write (ISO base media "ftyp" box). */
+const HEIF_BRANDS = ['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1'];
+
+/** The receipt's real type from its first bytes, or null when it is neither an image nor a PDF. */
+export function detectReceiptType(bytes: Uint8Array): ReceiptType | null {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { contentType: 'image/jpeg', extension: 'jpg', kind: 'image' };
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) {
+    return { contentType: 'image/png', extension: 'png', kind: 'image' };
+  }
+  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) {
+    return { contentType: 'image/gif', extension: 'gif', kind: 'image' };
+  }
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) {
+    return { contentType: 'image/webp', extension: 'webp', kind: 'image' };
+  }
+  if (startsWith(bytes, ascii('ftyp'), 4)) {
+    const brand = String.fromCharCode(...bytes.slice(8, 12));
+    if (HEIF_BRANDS.includes(brand)) return { contentType: 'image/heic', extension: 'heic', kind: 'image' };
+  }
+  // PDF readers accept the header anywhere in the first kilobyte; files from scanners often have junk first.
+  const head = String.fromCharCode(...bytes.slice(0, 1024));
+  if (head.includes('%PDF-')) return { contentType: 'application/pdf', extension: 'pdf', kind: 'pdf' };
+  return null;
+}
+
+const MAX_BASE_LENGTH = 100;
+
+/**
+ * SPEC.md §5: lowercase, and every non-alphanumeric character of the base name becomes an underscore
+ * ("My Receipt (1).JPG" → "my_receipt__1_.jpg"). Folders a browser may send are dropped; a missing
+ * extension is taken from the detected type.
+ */
+export function normaliseFileName(original: string, fallbackExtension?: string): string {
+  const name = original.split(/[\\/]/).pop() ?? '';
+  const dot = name.lastIndexOf('.');
+  const rawBase = dot > 0 ? name.slice(0, dot) : name;
+  const rawExtension = dot > 0 ? name.slice(dot + 1) : '';
+  const base =
+    rawBase
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '_')
+      .slice(0, MAX_BASE_LENGTH) || 'file';
+  const extension = rawExtension.toLowerCase().replace(/[^a-z0-9]/g, '') || fallbackExtension?.toLowerCase() || '';
+  return extension ? `${base}.${extension.slice(0, 10)}` : base;
+}

@@ -1,0 +1,49 @@
+import type { IsoDate } from '../dates';
+import type { Cents } from '../money';
+
+/**
+ * The donations-over-time chart: one point per approved distribution (the last 12), and the axis
+ * arithmetic the SVG chart uses. Pure, so it is table-tested here and drawn by the web.
+ */
+export interface TrendPoint {
+  distributionId: number;
+  startDate: IsoDate;
+  endDate: IsoDate;
+  donations: Cents;
+  endingBalance: Cents;
+}
+
+export const TREND_LENGTH = 12;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "2024-05-31" → "May 2024" (the month a distribution ends in). */
+export function monthLabel(date: IsoDate): string {
+  const [year, month] = date.split('-').map(Number);
+  return `${MONTHS[month - 1]} ${year}`;
+}
+
+/** "2024-05-31" → "May '24" for narrow axes. */
+export function shortMonthLabel(date: IsoDate): string {
+  const [year, month] = date.split('-').map(Number);
+  return `${MONTHS[month - 1]} '${String(year).slice(2)}`;
+}
+
+/**
+ * Round axis ticks (in cents) covering [min, max] and always 0: steps of 1, 2, 2.5 or 5 × 10^k
+ * dollars or cents, about `count` ticks. Empty ranges get one step above 0.
+ */
+export function axisTicks(values: readonly Cents[], count = 5): Cents[] {
+  const low = Math.min(0, ...values);
+  const high = Math.max(0, ...values);
+  const range = high - low;
+  const rough = range === 0 ? 100 : range / Math.max(1, count - 1);
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 2.5, 5, 10].map((f) => f * magnitude).find((candidate) => candidate >= rough) ?? 10 * magnitude;
+  const stepCents = Math.max(1, Math.round(step));
+  const first = Math.floor(low / stepCents) * stepCents;
+  const last = range === 0 ? stepCents : Math.ceil(high / stepCents) * stepCents;
+  const ticks: Cents[] = [];
+  for (let tick = first; tick <= last; tick += stepCents) ticks.push(tick === 0 ? 0 : tick);
+  return ticks;
+}

@@ -1,0 +1,113 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { advanceRequestSchema, processAdvanceSchema } from '../../domain/advances/schemas';
+import { isoDateOf } from '../../domain/dates';
+import { AppError } from '../../domain/errors';
+import { MESSAGES } from '../../domain/messages';
+import type { AuthUser } from '../auth/tokens';
+import type { AppContext } from '../context';
+import { advanceRequests } from '../db/schema';
+import { checkCategory, checkOwnHoldAccount } from '../expense-reports/recompute';
+import { recordAudit } from '../journal/journal';
+import { advanceFor } from './access';
+import { findAdvance } from './list-advances';
+
+export const ADVANCE_RULE_MESSAGES = {
+  aboveRequested: 'Approved amount cannot be more than the amount requested.',
+} as const;
+
+/** POST /advance-request: a missionary asks for an advance; it starts as requested, dated today. */
+export async function createAdvance(ctx: AppContext, actor: AuthUser, input: z.output<typeof advanceRequestSchema>) {
+  if (input.user_id !== undefined && input.user_id !== actor.id) throw AppError.forbidden();
+  const now = ctx.clock.now();
+  const id = await ctx.db.transaction(async (tx) => {
+    await checkCategory(tx, 'type', input.type, 'advance');
+    await checkOwnHoldAccount(tx, input.hold_account_id, actor.id);
+    const [row] = await tx
+      .insert(advanceRequests)
+      .values({
+        userId: actor.id,
+        status: 'requested',
+        amountRequested: input.amount_requested,
+        type: input.type ?? null,
+        holdAccountId: input.hold_account_id ?? null,
+        dateSubmitted: isoDateOf(now),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: advanceRequests.id });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'create',
+      entityType: 'advance_request',
+      entityId: row.id,
+      details: { amount_requested: input.amount_requested },
+    });
+    return row.id;
+  });
+  return findAdvance(ctx.db, id);
+}
+
+/**
+ * PATCH /advance-request/{id} (admin): approve an amount above zero and at most the amount
+ * requested (SPEC.md §5), optionally with the MAT date the advance is to be received.
+ */
+export async function processAdvance(
+  ctx: AppContext,
+  actor: AuthUser,
+  id: number,
+  input: z.output<typeof processAdvanceSchema>,
+) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const advance = await advanceFor(tx, id, 'approve', actor, { lock: true });
+    if (input.amount_approved > advance.amountRequested) {
+      throw AppError.field('amount_approved', ADVANCE_RULE_MESSAGES.aboveRequested);
+    }
+    await tx
+      .update(advanceRequests)
+      .set({
+        status: 'approved',
+        approved: true,
+        amountApproved: input.amount_approved,
+        ...(input.mat_date !== undefined && { matDate: input.mat_date }),
+        updatedAt: now,
+      })
+      .where(eq(advanceRequests.id, id));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'approve',
+      entityType: 'advance_request',
+      entityId: id,
+      details: { amount_requested: advance.amountRequested, amount_approved: input.amount_approved },
+    });
+  });
+  return findAdvance(ctx.db, id);
+}
+
+/** DELETE /advance-request/{id}: the owner or an admin, while requested (or approved without a report). */
+export async function deleteAdvance(ctx: AppContext, actor: AuthUser, id: number) {
+  await ctx.db.transaction(async (tx) => {
+    const advance = await advanceFor(tx, id, 'delete', actor, { lock: true });
+    await tx.delete(advanceRequests).where(eq(advanceRequests.id, id));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'delete',
+      entityType: 'advance_request',
+      entityId: id,
+      details: { user_id: advance.userId, status: advance.status, amount_requested: advance.amountRequested },
+    });
+  });
+  return { id, success: true, message: MESSAGES.advanceDeleted };
+}
+
+/** DELETE /advance-request/closed/{id} (admin): archive a closed advance; it stays on record. */
+export async function archiveAdvance(ctx: AppContext, actor: AuthUser, id: number) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await advanceFor(tx, id, 'archive', actor, { lock: true });
+    await tx.update(advanceRequests).set({ archivedAt: now, updatedAt: now }).where(eq(advanceRequests.id, id));
+    await recordAudit(tx, { actorId: actor.id, action: 'archive', entityType: 'advance_request', entityId: id });
+  });
+  return { ...(await findAdvance(ctx.db, id)), message: MESSAGES.advanceArchived };
+}

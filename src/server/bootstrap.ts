@@ -1,0 +1,36 @@
+import crypto from 'node:crypto';
+import { count } from 'drizzle-orm';
+import { generatePassword } from '../domain/users/schemas';
+import type { Clock } from './context';
+import type { Db } from './db/client';
+import { users } from './db/schema';
+import { ensureDefaultSettings } from './settings/settings';
+import { insertUser } from './users/create-user';
+
+/**
+ * First run: the known settings, and on an empty database one admin, from ADMIN_EMAIL and
+ * ADMIN_PASSWORD or with a random password printed once.
+ */
+export async function bootstrap(
+  db: Db,
+  clock: Clock,
+  admin: { email: string | null; password: string | null },
+  print: (line: string) => void,
+): Promise<void> {
+  await ensureDefaultSettings(db);
+  const [{ total }] = await db.select({ total: count() }).from(users);
+  if (total > 0) return;
+  const email = (admin.email ?? 'admin@sheepfold.local').toLowerCase();
+  const password = admin.password ?? generatePassword((max) => crypto.randomInt(max));
+  await insertUser(db, { name: 'Administrator', email, role: 'admin', password, now: clock.now() });
+  if (admin.password) {
+    print(`Created the first admin ${email} with the password from ADMIN_PASSWORD.`);
+  } else {
+    print('');
+    print('  First run: created the admin account');
+    print(`    email:    ${email}`);
+    print(`    password: ${password}`);
+    print('  This password is shown only once. Sign in and change it.');
+    print('');
+  }
+}

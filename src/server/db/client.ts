@@ -1,0 +1,48 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type the code sees, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself: service functions accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** pg returns DATE as a JS Date by default; the product speaks YYYY-MM-DD strings. */
+const DATE_OID = 1082;
+pg.types.setTypeParser(DATE_OID, (value) => value);
+
+export function openPostgres(
+  url: string,
+  poolSize = 10,
+  onIdleError: (error: Error) => void = (error) => console.error(`idle database connection failed: ${error.message}`),
+): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Without a listener an idle connection's error (server restart, DROP … WITH (FORCE)) kills the process.
+  pool.on('error', onIdleError);
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+/** dataDir null means in memory (tests). */
+export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
+  const client = await PGlite.create(dataDir ? { dataDir } : loadDataDir ? { loadDataDir } : {});
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * PGlite has no lock of its own and two processes on one directory silently lose writes, so the
+ * server owns DATA_DIR through a lock file holding its pid. A lock left by a dead process is taken over.
+ */
+export class DataDirLockedError extends Error {}
+
+export interface DataDirLock {
+  release(): void;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export function lockDataDir(dataDir: string): DataDirLock {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'sheepfold.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, 'wx');
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      let released = false;
+      return {
+        release() {
+          if (released) return;
+          released = true;
+          try {
+            if (fs.readFileSync(lockPath, 'utf8').trim() === String(process.pid)) fs.unlinkSync(lockPath);
+          } catch {
+            // already gone
+          }
+        },
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(fs.readFileSync(lockPath, 'utf8').trim());
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
+        throw new DataDirLockedError(
+          `The data directory ${dataDir} is in use by another Sheepfold process (pid ${holder}). ` +
+            'Stop that process first, or use a different DATA_DIR. ' +
+            `If no Sheepfold process is running, delete ${lockPath}.`,
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`Could not lock the data directory ${dataDir}.`);
+}

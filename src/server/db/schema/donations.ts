@@ -1,0 +1,41 @@
+import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, money } from './columns';
+import { distributions } from './distributions';
+import { holdAccounts } from './hold-accounts';
+import { users } from './users';
+
+/** One imported donor-system file; its content hash refuses the same file twice. */
+export const donationUploads = pgTable('donation_uploads', {
+  id: serial('id').primaryKey(),
+  uploadName: text('upload_name').notNull(),
+  filename: text('filename').notNull(),
+  contentSha256: text('content_sha256').notNull().unique(),
+  rowCount: integer('row_count').notNull(),
+  totalAmount: money('total_amount').notNull(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export const donations = pgTable(
+  'donations',
+  {
+    id: serial('id').primaryKey(),
+    uploadId: integer('upload_id').references(() => donationUploads.id),
+    uploadName: text('upload_name').notNull(),
+    amount: money('amount').notNull(),
+    count: integer('count').notNull().default(1),
+    userId: integer('user_id').references(() => users.id),
+    userName: text('user_name'),
+    fundName: text('fund_name'),
+    holdAccountId: integer('hold_account_id').references(() => holdAccounts.id),
+    approved: boolean('approved').notNull().default(false),
+    distributionId: integer('distribution_id').references(() => distributions.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('donations_user_upload_idx').on(t.userId, t.uploadName),
+    index('donations_upload_name_idx').on(t.uploadName),
+    index('donations_hold_account_idx').on(t.holdAccountId),
+    index('donations_distribution_idx').on(t.distributionId),
+  ],
+);

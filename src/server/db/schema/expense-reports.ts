@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+} from 'drizzle-orm/pg-core';
+import { advanceRequests } from './advances';
+import { createdAt, instant, money, updatedAt } from './columns';
+import { distributions } from './distributions';
+import { holdAccounts } from './hold-accounts';
+import { categories } from './settings';
+import { users } from './users';
+
+export const expenseReports = pgTable(
+  'expense_reports',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    totalAmount: money('total_amount').notNull().default(0),
+    unreimbursedAmount: money('unreimbursed_amount').notNull().default(0),
+    payout: money('payout'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    dateSubmitted: date('date_submitted', { mode: 'string' }),
+    submitted: boolean('submitted').notNull().default(false),
+    processed: boolean('processed').notNull().default(false),
+    processedAt: instant('processed_at'),
+    distanceType: text('distance_type').notNull().default('none'),
+    advanceRequestId: integer('advance_request_id').references((): AnyPgColumn => advanceRequests.id),
+    distributionId: integer('distribution_id').references((): AnyPgColumn => distributions.id),
+    distAmountReimbursed: money('dist_amount_reimbursed'),
+    distHoldAccountWithdrawals: money('dist_hold_account_withdrawals'),
+    distAmountUnreimbursed: money('dist_amount_unreimbursed'),
+    archivedAt: instant('archived_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('expense_reports_type_check', sql`${t.type} in ('reimbursement', 'advance')`),
+    check('expense_reports_distance_type_check', sql`${t.distanceType} in ('km', 'mi', 'none')`),
+    index('expense_reports_user_idx').on(t.userId, t.id),
+    index('expense_reports_queue_idx').on(t.submitted, t.processed, t.id),
+    index('expense_reports_distribution_idx').on(t.distributionId),
+    index('expense_reports_advance_idx').on(t.advanceRequestId),
+  ],
+);
+
+export const expenses = pgTable(
+  'expenses',
+  {
+    id: serial('id').primaryKey(),
+    expenseReportId: integer('expense_report_id')
+      .notNull()
+      .references(() => expenseReports.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    expenseCode: integer('expense_code').references(() => categories.id),
+    description: text('description'),
+    fieldCurrency: numeric('field_currency', { precision: 16, scale: 2 }).notNull(),
+    exchangeRate: numeric('exchange_rate', { precision: 18, scale: 6 }).notNull(),
+    usdAmount: money('usd_amount').notNull(),
+    holdAccountId: integer('hold_account_id').references((): AnyPgColumn => holdAccounts.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('expenses_report_idx').on(t.expenseReportId),
+    index('expenses_hold_account_idx').on(t.holdAccountId),
+    index('expenses_date_idx').on(t.date),
+  ],
+);
+
+export const mileage = pgTable(
+  'mileage',
+  {
+    id: serial('id').primaryKey(),
+    expenseReportId: integer('expense_report_id')
+      .notNull()
+      .references(() => expenseReports.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    odometerStart: numeric('odometer_start', { precision: 12, scale: 1 }),
+    odometerEnd: numeric('odometer_end', { precision: 12, scale: 1 }),
+    /** In the report's distance unit (km or mi). */
+    totalDistance: numeric('total_distance', { precision: 12, scale: 1 }).notNull(),
+    totalCost: money('total_cost').notNull(),
+    type: integer('type').references(() => categories.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('mileage_report_idx').on(t.expenseReportId), index('mileage_date_idx').on(t.date)],
+);
+
+export const fileUploads = pgTable(
+  'file_uploads',
+  {
+    id: serial('id').primaryKey(),
+    expenseReportId: integer('expense_report_id')
+      .notNull()
+      .references(() => expenseReports.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    /** Key inside the storage module, never a public path. */
+    filePath: text('file_path').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('file_uploads_report_idx').on(t.expenseReportId)],
+);

@@ -1,0 +1,414 @@
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { IsoDate } from '../../domain/dates';
+import type { ContextAdvance, ContextExpenseReport, DistributionContext } from '../../domain/distributions/context';
+import type { HoldAccountInput, PayrollProfile, TaxStatus } from '../../domain/distributions/types';
+import { parseDecimal } from '../../domain/money';
+import type { Role } from '../../domain/roles';
+import { type Settings, settingsFrom } from '../../domain/settings/settings';
+import type { DbOrTx } from '../db/client';
+import { distributions } from '../db/schema';
+import { centsFromDatabase } from '../db/schema/columns';
+import type { DistributionRow } from './figures';
+
+/**
+ * Loads distribution contexts (src/domain/distributions/context.ts) for many users at once, in ONE
+ * set-based statement whatever the number of users: users with profiles, hold accounts,
+ * donations, reports, their hold-account charges, advances, previous approved distributions and
+ * the settings, each as a JSON list. POST /batch-distributions loads all missionaries this way; the
+ * single-user routes call it with one user.
+ *
+ * Which rows count (docs/distribution.md "API and approval"):
+ * - `new` (a new distribution, or editing pending ones): rows not referenced by any distribution,
+ *   plus those referenced by the distribution being edited; reimbursement reports submitted and
+ *   unprocessed, dated on or before the end date; advances requested or approved, unpaid, due on or
+ *   before the end date; every donation of the upload.
+ * - `approve`: exactly the rows the saved distribution references (what staff reviewed), with the
+ *   current balances, locking the user's hold accounts, user and profile rows in that order.
+ */
+
+export interface ContextRequest {
+  userId: number;
+  /** The saved distribution being edited or approved (its references count as its own). */
+  distributionId: number | null;
+}
+
+export interface ContextRange {
+  startDate: IsoDate;
+  endDate: IsoDate;
+  donationUploadName: string | null;
+}
+
+export type ContextMode = 'new' | 'approve';
+
+export type LoadedContext = Omit<DistributionContext, 'distribution'>;
+
+/** A hold account as the combined read returns it (money as exact text). */
+interface AccountJson {
+  id: number;
+  user_id: number;
+  fund_name: string;
+  balance: string;
+  unreimbursed_amount: string;
+  deposit: string;
+  transfer: string;
+  withdrawal: string;
+  archived: boolean;
+}
+
+/** A user with their profile (null fields when there is none) as the combined read returns it. */
+interface PersonJson {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  missionary_number: string | null;
+  tax_status: TaxStatus | null;
+  fica_tax: boolean;
+  net_salary: string | null;
+  housing_allowance: string | null;
+  retirement_amount: string | null;
+  federal_income_tax: string | null;
+  wire_fee: string | null;
+  insurance_amount: string | null;
+  social_security: string | null;
+  medicare: string | null;
+  admin_fee_percentage: string | null;
+  admin_fee_cap: string | null;
+  fund_balance: string | null;
+  unreimbursed_amount: string | null;
+}
+
+/** The combined read's JSON lists (money as exact text). */
+interface LoadedLists {
+  claimed?: unknown;
+  accounts: AccountJson[];
+  people: PersonJson[];
+  donations: Array<{
+    id: number;
+    user_id: number;
+    amount: string;
+    hold_account_id: number | null;
+    fund_name: string | null;
+    approved: boolean;
+  }>;
+  reports: Array<{ id: number; user_id: number; date: IsoDate; date_submitted: IsoDate | null; total_amount: string }>;
+  charges: Array<{ id: number; report_id: number; hold_account_id: number; amount: string }>;
+  advances: Array<{
+    id: number;
+    user_id: number;
+    status: 'requested' | 'approved';
+    amount_requested: string;
+    amount_approved: string | null;
+    date_submitted: IsoDate | null;
+    mat_date: IsoDate | null;
+  }>;
+  previous: Array<{ id: number; user_id: number; total_donations: string; unreimbursed_amount_ending: string }>;
+  settings: Record<string, string>;
+}
+
+/** The user's Payroll Info as the engine takes it; a user without a profile row has all zeros. */
+function payrollProfileOf(row: PersonJson): PayrollProfile {
+  const decimal = (text: string | null) => (text === null ? null : parseDecimal(text));
+  const cents = (text: string | null) => (text === null ? 0 : centsFromDatabase(text));
+  return {
+    taxStatus: row.tax_status,
+    ficaTax: row.fica_tax,
+    netSalary: cents(row.net_salary),
+    housingAllowance: cents(row.housing_allowance),
+    retirementAmount: cents(row.retirement_amount),
+    federalIncomeTax: cents(row.federal_income_tax),
+    wireFee: cents(row.wire_fee),
+    insuranceAmount: cents(row.insurance_amount),
+    socialSecurity: decimal(row.social_security),
+    medicare: decimal(row.medicare),
+    adminFeePercentage: decimal(row.admin_fee_percentage),
+    adminFeeCap: row.admin_fee_cap === null ? null : centsFromDatabase(row.admin_fee_cap),
+    fundBalance: cents(row.fund_balance),
+    unreimbursedAmount: cents(row.unreimbursed_amount),
+  };
+}
+
+function accountInput(row: AccountJson): HoldAccountInput {
+  return {
+    id: row.id,
+    fundName: row.fund_name,
+    balance: centsFromDatabase(row.balance),
+    unreimbursedAmount: centsFromDatabase(row.unreimbursed_amount),
+    recurringDeposit: centsFromDatabase(row.deposit),
+    recurringTransfer: centsFromDatabase(row.transfer),
+    recurringWithdrawal: centsFromDatabase(row.withdrawal),
+  };
+}
+
+/** json columns arrive parsed from node-postgres and PGlite alike; text is parsed just in case. */
+function parseJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = map.get(key(row));
+    if (list) list.push(row);
+    else map.set(key(row), [row]);
+  }
+  return map;
+}
+
+interface LoadSpec {
+  mode: ContextMode;
+  lock: boolean;
+  /** SQL int[] expressions: the users, and the distributions whose references count as their own. */
+  users: SQL;
+  distributions: SQL;
+  /** For `new`: rows due after the end date wait; the upload's donations. */
+  range: ContextRange | null;
+  /** The start of the range, for the previous approved distribution. */
+  startDate: SQL;
+  /** Approval: the distribution row is locked in the same statement, first. */
+  claim: { id: number } | null;
+}
+
+/**
+ * The one statement that loads contexts, as JSON lists (money as exact text, dates as
+ * YYYY-MM-DD). With `lock`, the hold accounts are locked first, then the user and profile rows (the
+ * InitPlan on `accounts` runs before `people` locks anything) — the order every balance writer
+ * takes them in; with `claim`, the distribution row before both.
+ */
+async function runLoad(db: DbOrTx, spec: LoadSpec): Promise<LoadedLists> {
+  const { mode, range } = spec;
+  const lock = spec.lock ? sql`for update` : sql``;
+  const unreferenced = (column: string) =>
+    mode === 'approve'
+      ? sql`${sql.raw(column)} = any(${spec.distributions})`
+      : sql`(${sql.raw(column)} is null or ${sql.raw(column)} = any(${spec.distributions}))`;
+  const due = (expression: string) =>
+    mode === 'new' && range ? sql`and ${sql.raw(expression)} <= ${range.endDate}::date` : sql``;
+  const reportWhere = sql`r.user_id = any(${spec.users}) and r.type = 'reimbursement' and r.submitted
+    and not r.processed and ${unreferenced('r.distribution_id')}
+    ${due('coalesce(r.date_submitted, r.end_date, r.start_date, r.created_at::date)')}`;
+  const donationWhere =
+    mode === 'new'
+      ? range?.donationUploadName == null
+        ? sql`false`
+        : sql`d.user_id = any(${spec.users}) and d.upload_name = ${range.donationUploadName} and ${unreferenced('d.distribution_id')}`
+      : sql`d.user_id = any(${spec.users}) and ${unreferenced('d.distribution_id')}`;
+  const claim = spec.claim
+    ? sql`claimed as (select * from distributions where id = ${spec.claim.id} for update),`
+    : sql``;
+  const statement = sql`
+    with ${claim}
+    accounts as (
+      select h.id, h.user_id, h.fund_name, h.balance::text as balance, h.unreimbursed_amount::text as unreimbursed_amount,
+        h.mat_day_recurring_deposit::text as deposit, h.mat_day_recurring_transfer::text as transfer,
+        h.mat_day_recurring_withdrawal::text as withdrawal, h.archived_at is not null as archived
+      from hold_accounts h where h.user_id = any(${spec.users}) order by h.id ${lock}
+    ),
+    people as (
+      select u.id, u.name, u.email, u.role, u.missionary_number, p.tax_status, coalesce(p.fica_tax, false) as fica_tax,
+        p.net_salary::text as net_salary, p.housing_allowance::text as housing_allowance,
+        p.retirement_amount::text as retirement_amount, p.federal_income_tax::text as federal_income_tax,
+        p.wire_fee::text as wire_fee, p.insurance_amount::text as insurance_amount,
+        p.social_security::text as social_security, p.medicare::text as medicare,
+        p.admin_fee_percentage::text as admin_fee_percentage, p.admin_fee_cap::text as admin_fee_cap,
+        p.fund_balance::text as fund_balance, p.unreimbursed_amount::text as unreimbursed_amount
+      from users u ${spec.lock ? sql`join` : sql`left join`} profiles p on p.user_id = u.id
+      where u.id = any(${spec.users}) and (select count(*) from accounts) >= 0
+      ${spec.lock ? sql`for update of u, p` : sql``}
+    )
+    select
+      ${spec.claim ? sql`(select row_to_json(c) from claimed c) as claimed,` : sql``}
+      (select coalesce(json_agg(to_json(a) order by a.id), '[]') from accounts a) as accounts,
+      (select coalesce(json_agg(to_json(pe) order by pe.id), '[]') from people pe) as people,
+      (select coalesce(json_agg(json_build_object('id', d.id, 'user_id', d.user_id, 'amount', d.amount::text,
+          'hold_account_id', d.hold_account_id, 'fund_name', d.fund_name, 'approved', d.approved) order by d.id), '[]')
+        from donations d where ${donationWhere}) as donations,
+      (select coalesce(json_agg(json_build_object('id', r.id, 'user_id', r.user_id,
+          'date', to_char(coalesce(r.start_date, r.date_submitted, r.created_at::date), 'YYYY-MM-DD'),
+          'date_submitted', to_char(r.date_submitted, 'YYYY-MM-DD'), 'total_amount', r.total_amount::text)
+          order by coalesce(r.start_date, r.date_submitted, r.created_at::date), r.id), '[]')
+        from expense_reports r where ${reportWhere}) as reports,
+      (select coalesce(json_agg(json_build_object('id', e.id, 'report_id', e.expense_report_id,
+          'hold_account_id', e.hold_account_id, 'amount', e.usd_amount::text) order by e.id), '[]')
+        from expenses e where e.hold_account_id is not null
+          and e.expense_report_id in (select r.id from expense_reports r where ${reportWhere})) as charges,
+      (select coalesce(json_agg(json_build_object('id', a.id, 'user_id', a.user_id, 'status', a.status,
+          'amount_requested', a.amount_requested::text, 'amount_approved', a.amount_approved::text,
+          'date_submitted', to_char(a.date_submitted, 'YYYY-MM-DD'), 'mat_date', to_char(a.mat_date, 'YYYY-MM-DD'))
+          order by a.id), '[]')
+        from advance_requests a
+        where a.user_id = any(${spec.users}) and a.archived_at is null and a.status in ('requested', 'approved')
+          and a.dist_amount_approved is null and ${unreferenced('a.distribution_id')}
+          ${due('coalesce(a.mat_date, a.date_submitted, a.created_at::date)')}
+      ) as advances,
+      (select coalesce(json_agg(json_build_object('id', p.id, 'user_id', p.user_id,
+          'total_donations', p.total_donations::text, 'unreimbursed_amount_ending', p.unreimbursed_amount_ending::text)), '[]')
+        from (select distinct on (user_id) id, user_id, total_donations, unreimbursed_amount_ending from distributions
+              where user_id = any(${spec.users}) and status = 'approved' and end_date < ${spec.startDate}
+              order by user_id, end_date desc, id desc) p) as previous,
+      (select coalesce(json_object_agg(setting_name, setting_value), '{}') from settings) as settings`;
+  const loaded = spec.claim
+    ? await executeNamed(db, 'sheepfold_approve_claim', statement)
+    : await db.execute(statement);
+  return (loaded as unknown as { rows: LoadedLists[] }).rows[0];
+}
+
+/**
+ * The contexts of the given users for one range and upload, keyed by user id, in one statement
+ * whatever the number of users. Users that do not exist are missing from the map.
+ */
+export async function loadContexts(
+  db: DbOrTx,
+  requests: readonly ContextRequest[],
+  range: ContextRange,
+  options: { mode: ContextMode; settings?: Settings },
+): Promise<Map<number, LoadedContext>> {
+  if (requests.length === 0) return new Map();
+  const userIds = [...new Set(requests.map((request) => request.userId))];
+  const distributionIds = requests.map((request) => request.distributionId).filter((id): id is number => id !== null);
+  const lists = await runLoad(db, {
+    mode: options.mode,
+    lock: false,
+    users: sql`${sql.param(userIds)}::int[]`,
+    distributions: sql`${sql.param(distributionIds)}::int[]`,
+    range,
+    startDate: sql`${range.startDate}::date`,
+    claim: null,
+  });
+  return assemble(lists, range, options.settings);
+}
+
+/**
+ * Approval's first statement: locks the distribution row (SELECT … FOR UPDATE) and loads its
+ * context — exactly what it references, with the current balances — locking the distribution,
+ * then the user's hold accounts, then the user and profile rows. Null when there is no such
+ * distribution. The caller checks the status it finds: of two admins approving at once, the second
+ * waits on the row lock and then reads the row the first one committed, approved.
+ */
+export async function lockForApproval(
+  tx: DbOrTx,
+  id: number,
+): Promise<{ row: DistributionRow; context: LoadedContext | null } | null> {
+  const lists = await runLoad(tx, {
+    mode: 'approve',
+    lock: true,
+    users: sql`array(select user_id from claimed)`,
+    distributions: sql`array(select id from claimed)`,
+    range: null,
+    startDate: sql`(select start_date from claimed)`,
+    claim: { id },
+  });
+  const claimed = parseJson<Record<string, unknown> | null>(lists.claimed ?? null);
+  if (!claimed) return null;
+  const row = distributionRowOf(claimed);
+  const range = { startDate: row.startDate, endDate: row.endDate, donationUploadName: row.donationUploadName };
+  return { row, context: assemble(lists, range, undefined).get(row.userId) ?? null };
+}
+
+/** A `distributions` row from its row_to_json form, through each column's own driver mapping. */
+function distributionRowOf(json: Record<string, unknown>): DistributionRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(distributions))) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as DistributionRow;
+}
+
+function assemble(lists: LoadedLists, range: ContextRange, settingsOverride: Settings | undefined) {
+  const result = new Map<number, LoadedContext>();
+  const accountRows = parseJson<AccountJson[]>(lists.accounts);
+  const userRows = parseJson<PersonJson[]>(lists.people);
+  const donationRows = parseJson<LoadedLists['donations']>(lists.donations);
+  const reportRows = parseJson<LoadedLists['reports']>(lists.reports);
+  const chargeRows = parseJson<LoadedLists['charges']>(lists.charges);
+  const advanceRows = parseJson<LoadedLists['advances']>(lists.advances);
+  const previousRows = parseJson<LoadedLists['previous']>(lists.previous);
+  const settings = settingsOverride ?? settingsFrom(parseJson<Record<string, string>>(lists.settings));
+
+  const chargesByReport = groupBy(chargeRows, (row) => row.report_id);
+  const chargedAccounts = new Set(chargeRows.map((row) => row.hold_account_id));
+  const accountsByUser = groupBy(
+    accountRows.filter((row) => !row.archived || chargedAccounts.has(row.id)),
+    (row) => row.user_id,
+  );
+  const accountNames = new Map(accountRows.map((row) => [row.id, row.fund_name]));
+  const donationsByUser = groupBy(donationRows, (row) => row.user_id);
+  const reportsByUser = groupBy(reportRows, (row) => row.user_id);
+  const advancesByUser = groupBy(advanceRows, (row) => row.user_id);
+  const previousByUser = new Map(previousRows.map((row) => [row.user_id, row]));
+
+  for (const user of userRows) {
+    const previous = previousByUser.get(user.id);
+    result.set(user.id, {
+      user: {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        role: user.role,
+        missionaryNumber: user.missionary_number,
+      },
+      startDate: range.startDate,
+      endDate: range.endDate,
+      donationUploadName: range.donationUploadName,
+      profile: payrollProfileOf(user),
+      settings,
+      donations: (donationsByUser.get(user.id) ?? []).map((row) => ({
+        id: row.id,
+        amount: centsFromDatabase(row.amount),
+        holdAccountId: row.hold_account_id,
+        fundName: row.hold_account_id === null ? null : (accountNames.get(row.hold_account_id) ?? row.fund_name),
+        approved: row.approved,
+      })),
+      holdAccounts: (accountsByUser.get(user.id) ?? []).map(accountInput),
+      expenseReports: (reportsByUser.get(user.id) ?? []).map(
+        (row): ContextExpenseReport => ({
+          id: row.id,
+          date: row.date,
+          dateSubmitted: row.date_submitted,
+          totalAmount: centsFromDatabase(row.total_amount),
+          holdAccountCharges: (chargesByReport.get(row.id) ?? []).map((charge) => ({
+            expenseId: charge.id,
+            holdAccountId: charge.hold_account_id,
+            amount: centsFromDatabase(charge.amount),
+          })),
+        }),
+      ),
+      advanceRequests: (advancesByUser.get(user.id) ?? []).map(
+        (row): ContextAdvance => ({
+          id: row.id,
+          status: row.status,
+          amountRequested: centsFromDatabase(row.amount_requested),
+          amountApproved: row.amount_approved === null ? null : centsFromDatabase(row.amount_approved),
+          dateSubmitted: row.date_submitted,
+          matDate: row.mat_date,
+        }),
+      ),
+      previous: previous
+        ? {
+            id: previous.id,
+            total_donations: centsFromDatabase(previous.total_donations),
+            unreimbursed_amount_ending: centsFromDatabase(previous.unreimbursed_amount_ending),
+          }
+        : null,
+    });
+  }
+  return result;
+}
+
+/**
+ * Runs a statement as a named prepared statement: PostgreSQL parses and plans it once per
+ * connection instead of on every call. Only for statements whose text never changes (every value
+ * a parameter) — approval's two statements, run a thousand times on MAT Day. drizzle's `execute`
+ * has no name parameter, so this goes through its session's prepareQuery, as its query builders'
+ * `.prepare(name)` does; on PGlite the name is simply not used.
+ */
+export async function executeNamed(db: DbOrTx, name: string, query: SQL): Promise<unknown> {
+  const internal = db as unknown as {
+    session: {
+      prepareQuery(q: unknown, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> };
+    };
+    dialect: { sqlToQuery(q: SQL): unknown };
+  };
+  return internal.session.prepareQuery(internal.dialect.sqlToQuery(query), undefined, name, false).execute();
+}

@@ -1,0 +1,262 @@
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { isIsoDate } from '../../domain/dates';
+import { contextToWire, type DistributionContextWire, parsePayload } from '../../domain/distributions/context';
+import { AppError } from '../../domain/errors';
+import { dateField, idField, optionalEnum, optionalId, optionalText } from '../../domain/fields';
+import { MESSAGES } from '../../domain/messages';
+import { isStaff } from '../../domain/roles';
+import { findAdvance } from '../advances/list-advances';
+import type { AuthUser } from '../auth/tokens';
+import type { DbOrTx } from '../db/client';
+import { distributions, donations, expenseReports, users } from '../db/schema';
+import { serializeDonation } from '../donations/serialize';
+import { serializeReportSummary } from '../expense-reports/serialize';
+import { type ListQuery, likePattern, orderOf, type Page } from '../http/pagination';
+import { parse } from '../http/validate';
+import { findUserRow } from '../users/get-user';
+import { serializeUser } from '../users/serialize';
+import type { DistributionRow } from './figures';
+import { loadContexts } from './load-context';
+import { type DistributionSummary, serializeDistributionDetail, serializeDistributionSummary } from './serialize';
+import { assertUploadExists, DISTRIBUTION_MESSAGES } from './write';
+
+export const DISTRIBUTION_STATUSES = ['pending', 'approved'] as const;
+
+export const DISTRIBUTION_SORTS = [
+  'id',
+  'status',
+  'user_name',
+  'missionary_number',
+  'start_date',
+  'end_date',
+  'donation_upload_name',
+  'total_donations',
+  'ending_balance',
+  'total_funds_disbursed',
+  'unreimbursed_amount_ending',
+  'created_at',
+  'approved_at',
+] as const;
+export type DistributionSort = (typeof DISTRIBUTION_SORTS)[number];
+
+const SORT_COLUMNS = {
+  id: distributions.id,
+  status: distributions.status,
+  user_name: distributions.userName,
+  missionary_number: users.missionaryNumber,
+  start_date: distributions.startDate,
+  end_date: distributions.endDate,
+  donation_upload_name: distributions.donationUploadName,
+  total_donations: distributions.totalDonations,
+  ending_balance: distributions.endingBalance,
+  total_funds_disbursed: distributions.totalFundsDisbursed,
+  unreimbursed_amount_ending: distributions.unreimbursedAmountEnding,
+  created_at: distributions.createdAt,
+  approved_at: distributions.approvedAt,
+} as const;
+
+export const distributionFilterSchema = z.object({
+  status: optionalEnum('Status', DISTRIBUTION_STATUSES),
+  user_id: optionalId('Field worker'),
+});
+export type DistributionFilter = z.output<typeof distributionFilterSchema>;
+
+/** Staff see every distribution; a missionary only their own approved ones (SPEC.md §6, DESIGN.md decision 3). */
+export function assertCanView(viewer: AuthUser, row: Pick<DistributionRow, 'userId' | 'status'>): void {
+  if (isStaff(viewer.role)) return;
+  if (row.userId !== viewer.id || row.status !== 'approved') {
+    throw AppError.forbidden(DISTRIBUTION_MESSAGES.noMissionaryAccess);
+  }
+}
+
+/** A missionary's lists are narrowed to their own approved distributions; asking for others' is a 403. */
+function scopeFilter(viewer: AuthUser, filter: DistributionFilter): DistributionFilter {
+  if (isStaff(viewer.role)) return filter;
+  if ((filter.user_id !== undefined && filter.user_id !== viewer.id) || filter.status === 'pending') {
+    throw AppError.forbidden(DISTRIBUTION_MESSAGES.noMissionaryAccess);
+  }
+  return { user_id: viewer.id, status: 'approved' };
+}
+
+function conditions(filter: DistributionFilter, q: string | null): SQL | undefined {
+  const pattern = q ? likePattern(q) : null;
+  return and(
+    filter.status ? eq(distributions.status, filter.status) : undefined,
+    filter.user_id !== undefined ? eq(distributions.userId, filter.user_id) : undefined,
+    pattern
+      ? or(
+          ilike(distributions.userName, pattern),
+          ilike(distributions.userEmail, pattern),
+          ilike(users.missionaryNumber, pattern),
+          ilike(distributions.donationUploadName, pattern),
+          ilike(sql`cast(${distributions.id} as text)`, pattern),
+        )
+      : undefined,
+  );
+}
+
+function selectRows(db: DbOrTx) {
+  return db
+    .select({ distribution: distributions, user: { missionaryNumber: users.missionaryNumber } })
+    .from(distributions)
+    .innerJoin(users, eq(users.id, distributions.userId));
+}
+
+export async function findDistribution(db: DbOrTx, id: number) {
+  const [row] = await selectRows(db).where(eq(distributions.id, id));
+  if (!row) throw AppError.notFound(DISTRIBUTION_MESSAGES.notFound);
+  return row;
+}
+
+/** GET /distribution: every distribution (newest first), filtered by status and user. */
+export async function listDistributions(
+  db: DbOrTx,
+  viewer: AuthUser,
+  filter: DistributionFilter,
+): Promise<DistributionSummary[]> {
+  const rows = await selectRows(db)
+    .where(conditions(scopeFilter(viewer, filter), null))
+    .orderBy(desc(distributions.id));
+  return rows.map((row) => serializeDistributionSummary(row.distribution, row.user));
+}
+
+/** GET /paginated_distribution: `{data, total_count}`; status, q, user_id; default limit 100. */
+export async function paginateDistributions(
+  db: DbOrTx,
+  viewer: AuthUser,
+  query: ListQuery<DistributionSort>,
+  filter: DistributionFilter,
+): Promise<Page<DistributionSummary>> {
+  const where = conditions(scopeFilter(viewer, filter), query.q);
+  const [rows, [{ total }]] = await Promise.all([
+    selectRows(db)
+      .where(where)
+      .orderBy(...orderOf(SORT_COLUMNS[query.orderBy], query.order, distributions.id))
+      .limit(query.limit)
+      .offset(query.page * query.limit),
+    db.select({ total: count() }).from(distributions).innerJoin(users, eq(users.id, distributions.userId)).where(where),
+  ]);
+  return { data: rows.map((row) => serializeDistributionSummary(row.distribution, row.user)), total_count: total };
+}
+
+/**
+ * GET /distribution/{id}: every stored figure, the JSON text lists, the saved payload, the user
+ * with profile, and the expense_report, advance_request and donations lists that reference it.
+ */
+export async function getDistribution(db: DbOrTx, viewer: AuthUser, id: number) {
+  const row = await findDistribution(db, id);
+  assertCanView(viewer, row.distribution);
+  const [owner, reportRows, advanceRows, donationRows] = await Promise.all([
+    findUserRow(db, row.distribution.userId),
+    db
+      .select({ report: expenseReports, user: { name: users.name, missionaryNumber: users.missionaryNumber } })
+      .from(expenseReports)
+      .innerJoin(users, eq(users.id, expenseReports.userId))
+      .where(eq(expenseReports.distributionId, id))
+      .orderBy(expenseReports.id),
+    db.execute(sql`select id from advance_requests where distribution_id = ${id} order by id`),
+    db.select().from(donations).where(eq(donations.distributionId, id)).orderBy(donations.id),
+  ]);
+  const advanceIds = (advanceRows as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
+  const advances = await Promise.all(advanceIds.map((advanceId) => findAdvance(db, advanceId)));
+  return {
+    ...serializeDistributionDetail(row.distribution, row.user),
+    user: owner ? serializeUser(owner.user, owner.profile) : null,
+    expense_report: reportRows.map((r) => serializeReportSummary(r.report, r.user)),
+    advance_request: advances,
+    donations: donationRows.map(serializeDonation),
+  };
+}
+
+const contextQuerySchema = z
+  .object({
+    user_id: optionalId('Field worker'),
+    start_date: z.preprocess((value) => (value === '' ? undefined : value), dateField('Start date').optional()),
+    end_date: z.preprocess((value) => (value === '' ? undefined : value), dateField('End date').optional()),
+    donation_upload_name: optionalText('Donation upload'),
+    distribution_id: optionalId('Distribution'),
+  })
+  .superRefine((query, ctx) => {
+    if (query.distribution_id !== undefined) return;
+    if (query.user_id === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['user_id'], message: 'Field worker is required.' });
+    }
+    if (query.start_date === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['start_date'], message: 'Start date is required.' });
+    }
+    if (query.end_date === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'End date is required.' });
+    }
+  })
+  .superRefine((query, ctx) => {
+    if (isIsoDate(query.start_date) && isIsoDate(query.end_date) && query.end_date < query.start_date) {
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: MESSAGES.endBeforeStart });
+    }
+  });
+
+/**
+ * GET /distribution-context?user_id&start_date&end_date&donation_upload_name[&distribution_id]:
+ * what the form previews with (src/domain/distributions/context.ts, wire form). Staff only, except
+ * that a missionary may load their own approved distribution by id. An approved distribution answers
+ * with the context frozen at approval, so it recomputes to exactly its stored figures; a pending one
+ * with today's data, its saved payload and what it already references (user, dates and upload
+ * default to the saved ones).
+ */
+export async function distributionContext(
+  db: DbOrTx,
+  viewer: AuthUser,
+  query: Record<string, unknown>,
+): Promise<DistributionContextWire> {
+  const input = parse(contextQuerySchema, query);
+  if (input.distribution_id !== undefined) {
+    const { distribution } = await findDistribution(db, input.distribution_id);
+    assertCanView(viewer, distribution);
+    if (distribution.status === 'approved' && distribution.approvedContext) {
+      return distribution.approvedContext as DistributionContextWire;
+    }
+    if (input.user_id !== undefined && input.user_id !== distribution.userId) {
+      throw AppError.field('user_id', DISTRIBUTION_MESSAGES.userChanged);
+    }
+    const range = {
+      startDate: input.start_date ?? distribution.startDate,
+      endDate: input.end_date ?? distribution.endDate,
+      donationUploadName:
+        'donation_upload_name' in query ? (input.donation_upload_name ?? null) : distribution.donationUploadName,
+    };
+    if (range.endDate < range.startDate) throw AppError.field('end_date', MESSAGES.endBeforeStart);
+    await assertUploadExists(db, range.donationUploadName ?? undefined);
+    const loaded = (
+      await loadContexts(db, [{ userId: distribution.userId, distributionId: distribution.id }], range, { mode: 'new' })
+    ).get(distribution.userId);
+    if (!loaded) throw AppError.notFound('User not found.');
+    return contextToWire({
+      ...loaded,
+      distribution: {
+        id: distribution.id,
+        status: distribution.status as 'pending' | 'approved',
+        payload: parsePayload(distribution.input),
+      },
+    });
+  }
+  if (!isStaff(viewer.role)) throw AppError.forbidden(DISTRIBUTION_MESSAGES.noMissionaryAccess);
+  const userId = input.user_id as number;
+  const [user] = await db
+    .select({ role: users.role, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (user?.role !== 'missionary' || user.deletedAt !== null) {
+    throw AppError.field('user_id', DISTRIBUTION_MESSAGES.notMissionary);
+  }
+  await assertUploadExists(db, input.donation_upload_name);
+  const range = {
+    startDate: input.start_date as string,
+    endDate: input.end_date as string,
+    donationUploadName: input.donation_upload_name ?? null,
+  };
+  const loaded = (await loadContexts(db, [{ userId, distributionId: null }], range, { mode: 'new' })).get(userId);
+  if (!loaded) throw AppError.field('user_id', DISTRIBUTION_MESSAGES.notMissionary);
+  return contextToWire({ ...loaded, distribution: null });
+}
+
+export const idParams = z.object({ id: idField('Distribution id') });

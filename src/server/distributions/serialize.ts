@@ -1,0 +1,58 @@
+import type { ReviewFlag } from '../../domain/distributions/review';
+import { toDollars } from '../../domain/money';
+import { columnOf, type DistributionRow, MONEY_FIELDS, type MoneyField } from './figures';
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/**
+ * A distribution in lists (SPEC.md §3 fields without the JSON text lists and related objects):
+ * money in dollars, fica_tax 0/1, the review flags, who approved it and when.
+ */
+export function serializeDistributionSummary(row: DistributionRow, user: { missionaryNumber: string | null }) {
+  const money = Object.fromEntries(MONEY_FIELDS.map((field) => [field, toDollars(row[columnOf(field)])])) as Record<
+    MoneyField,
+    number
+  >;
+  return {
+    id: row.id,
+    status: row.status as 'pending' | 'approved',
+    user_id: row.userId,
+    user_name: row.userName,
+    user_email: row.userEmail,
+    missionary_number: user.missionaryNumber,
+    start_date: row.startDate,
+    end_date: row.endDate,
+    donation_upload_name: row.donationUploadName,
+    ...money,
+    // SPEC.md §3: the two names carry the same value.
+    ministry_expense_reimbursement: money.ministry_reimbursement,
+    ministry_expense_advance: money.ministry_advance,
+    fica_tax: row.ficaTax ? 1 : 0,
+    tax_status: row.taxStatus,
+    comments: row.comments,
+    review_flags: row.reviewFlags as ReviewFlag[],
+    batch: row.batch ? 1 : 0,
+    approved_at: iso(row.approvedAt),
+    approved_by: row.approvedBy,
+    created_by: row.createdBy,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export type DistributionSummary = ReturnType<typeof serializeDistributionSummary>;
+
+/**
+ * GET /distribution/{id} without the related objects: the summary plus processedExpenseReports,
+ * processedAdvanceRequests and hold_account_transactions as JSON text lists (SPEC.md §3) and the
+ * saved `payload` (the staff's choices) the form rebuilds from.
+ */
+export function serializeDistributionDetail(row: DistributionRow, user: { missionaryNumber: string | null }) {
+  return {
+    ...serializeDistributionSummary(row, user),
+    processedExpenseReports: JSON.stringify(row.processedExpenseReports),
+    processedAdvanceRequests: JSON.stringify(row.processedAdvanceRequests),
+    hold_account_transactions: JSON.stringify(row.holdAccountTransactions),
+    payload: row.input,
+  };
+}

@@ -1,0 +1,109 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import { AppError } from '../../domain/errors';
+import { detectReceiptType, MAX_RECEIPT_BYTES, normaliseFileName } from '../../domain/expense-reports/files';
+import { MESSAGES } from '../../domain/messages';
+import type { AuthUser } from '../auth/tokens';
+import type { AppContext } from '../context';
+import type { DbOrTx } from '../db/client';
+import { fileUploads } from '../db/schema';
+import { isUploadedFile } from '../http/routes';
+import { recordAudit } from '../journal/journal';
+import { reportFor } from './access';
+import { serializeFile } from './serialize';
+
+export const FILE_NOT_FOUND = 'File upload not found.';
+
+/**
+ * The upload itself: present, at most 5 MB (413), and an image or a PDF by its bytes (the name and
+ * the type the browser sends are not trusted).
+ */
+export function checkReceipt(file: unknown) {
+  if (!isUploadedFile(file) || file.content.length === 0) throw AppError.field('file', MESSAGES.fileNotChosen);
+  if (file.content.length > MAX_RECEIPT_BYTES) {
+    throw new AppError('too_large', MESSAGES.fileTooLarge, { file: [MESSAGES.fileTooLarge] });
+  }
+  const type = detectReceiptType(file.content);
+  if (!type) throw AppError.field('file', MESSAGES.fileNotImageOrPdf);
+  return { file, type, filename: normaliseFileName(file.filename, type.extension) };
+}
+
+/** POST /fileUpload {file, expense_report_id}: stored through the storage module, recorded with the report. */
+export async function uploadFile(ctx: AppContext, actor: AuthUser, reportId: number, upload: unknown) {
+  const now = ctx.clock.now();
+  // Who and which report first (404/403/409), then the file (422/413).
+  const report = await reportFor(ctx.db, reportId, 'edit', actor);
+  const receipt = checkReceipt(upload);
+  const key = await ctx.storage.put(`receipts/${report.userId}/${report.id}`, receipt.filename, receipt.file.content);
+  try {
+    const row = await ctx.db.transaction(async (tx) => {
+      await reportFor(tx, reportId, 'edit', actor, { lock: true });
+      const [inserted] = await tx
+        .insert(fileUploads)
+        .values({
+          expenseReportId: reportId,
+          filename: receipt.filename,
+          filePath: key,
+          contentType: receipt.type.contentType,
+          sizeBytes: receipt.file.content.length,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'upload',
+        entityType: 'file_upload',
+        entityId: inserted.id,
+        details: { expense_report_id: reportId, filename: receipt.filename, bytes: receipt.file.content.length },
+      });
+      return inserted;
+    });
+    return serializeFile(row);
+  } catch (error) {
+    await ctx.storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function fileRow(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(fileUploads).where(eq(fileUploads.id, id));
+  if (!row) throw AppError.notFound(FILE_NOT_FOUND);
+  return row;
+}
+
+/** DELETE /fileUpload/{id}: the owner of a draft report. The stored file goes once the row is gone. */
+export async function deleteFile(ctx: AppContext, actor: AuthUser, id: number) {
+  const row = await ctx.db.transaction(async (tx) => {
+    const found = await fileRow(tx, id);
+    await reportFor(tx, found.expenseReportId, 'edit', actor, { lock: true });
+    await tx.delete(fileUploads).where(eq(fileUploads.id, id));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'delete',
+      entityType: 'file_upload',
+      entityId: id,
+      details: { expense_report_id: found.expenseReportId, filename: found.filename },
+    });
+    return found;
+  });
+  await ctx.storage
+    .delete(row.filePath)
+    .catch((error: unknown) => ctx.log.error({ err: error, key: row.filePath }, 'receipt not removed'));
+  return { ...serializeFile(row), message: MESSAGES.fileDeleted };
+}
+
+/** GET /fileUpload/{id}: the file itself, to the report's owner and to staff only. */
+export async function sendFile(ctx: AppContext, actor: AuthUser, id: number, reply: FastifyReply) {
+  const row = await fileRow(ctx.db, id);
+  await reportFor(ctx.db, row.expenseReportId, 'view', actor);
+  const content = await ctx.storage.get(row.filePath).catch(() => {
+    throw AppError.notFound('The stored file is missing.');
+  });
+  return reply
+    .header('content-type', row.contentType)
+    .header('content-disposition', `inline; filename="${row.filename}"`)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(content);
+}

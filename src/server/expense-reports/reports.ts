@@ -1,0 +1,288 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { decideAdvance } from '../../domain/advances/states';
+import { isoDateOf } from '../../domain/dates';
+import { AppError } from '../../domain/errors';
+import { advanceReportProblem, resolvePayout } from '../../domain/expense-reports/calculations';
+import type { createReportSchema, processReportSchema, saveReportSchema } from '../../domain/expense-reports/schemas';
+import { MESSAGES } from '../../domain/messages';
+import { formatUSD } from '../../domain/money';
+import { advanceFacts, advanceFor } from '../advances/access';
+import type { AuthUser } from '../auth/tokens';
+import type { AppContext } from '../context';
+import type { Tx } from '../db/client';
+import { advanceRequests, expenseReports, expenses, fileUploads, mileage, profiles } from '../db/schema';
+import { postJournal, recordAudit } from '../journal/journal';
+import { reportFor } from './access';
+import { getFullReport } from './list-reports';
+import { recomputeReport } from './recompute';
+import type { ReportRow } from './serialize';
+
+export const REPORT_RULE_MESSAGES = {
+  emptyReport: 'Add at least one expense or mileage trip before submitting.',
+  noneWithTrips: 'Delete the mileage trips before choosing None.',
+} as const;
+
+/** POST /expense-report: a missionary starts a report for themselves (an advance one from an approved advance). */
+export async function createReport(ctx: AppContext, actor: AuthUser, input: z.output<typeof createReportSchema>) {
+  if (input.user_id !== undefined && input.user_id !== actor.id) throw AppError.forbidden();
+  const now = ctx.clock.now();
+  const id = await ctx.db.transaction(async (tx) => {
+    let advanceId: number | null = null;
+    if (input.type === 'advance') {
+      const advance = await advanceFor(tx, input.advance_request_id!, 'start_report', actor, { lock: true });
+      advanceId = advance.id;
+    }
+    const [report] = await tx
+      .insert(expenseReports)
+      .values({
+        type: input.type,
+        userId: actor.id,
+        distanceType: input.distance_type ?? 'none',
+        advanceRequestId: advanceId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (advanceId !== null) {
+      await tx
+        .update(advanceRequests)
+        .set({ expenseReportId: report.id, updatedAt: now })
+        .where(eq(advanceRequests.id, advanceId));
+    }
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'create',
+      entityType: 'expense_report',
+      entityId: report.id,
+      details: { type: input.type, advance_request_id: advanceId },
+    });
+    return report.id;
+  });
+  return getFullReport(ctx.db, id);
+}
+
+/** PATCH /save/expense-report/{id}: Finish Later, or a change of distance type (costs follow the unit). */
+export async function saveReport(
+  ctx: AppContext,
+  actor: AuthUser,
+  id: number,
+  input: z.output<typeof saveReportSchema>,
+) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    let report = await reportFor(tx, id, 'edit', actor, { lock: true });
+    if (input.distance_type !== undefined && input.distance_type !== report.distanceType) {
+      if (input.distance_type === 'none') {
+        const [{ trips }] = await tx.select({ trips: count() }).from(mileage).where(eq(mileage.expenseReportId, id));
+        if (trips > 0) throw AppError.field('distance_type', REPORT_RULE_MESSAGES.noneWithTrips);
+      }
+      [report] = await tx
+        .update(expenseReports)
+        .set({ distanceType: input.distance_type, updatedAt: now })
+        .where(eq(expenseReports.id, id))
+        .returning();
+    }
+    await recomputeReport(tx, report, now);
+  });
+  return getFullReport(ctx.db, id);
+}
+
+async function itemCounts(tx: Tx, id: number) {
+  // Sequential: a transaction's queries share one connection.
+  const [{ expenseCount }] = await tx
+    .select({ expenseCount: count() })
+    .from(expenses)
+    .where(eq(expenses.expenseReportId, id));
+  const [{ tripCount }] = await tx.select({ tripCount: count() }).from(mileage).where(eq(mileage.expenseReportId, id));
+  const [{ fileCount }] = await tx
+    .select({ fileCount: count() })
+    .from(fileUploads)
+    .where(eq(fileUploads.expenseReportId, id));
+  return { items: expenseCount + tripCount, files: fileCount };
+}
+
+/**
+ * PATCH /submit/expense-report/{id}: totals are computed once more; an advance report needs a
+ * receipt and a total within $1 of the approved amount, and moves its advance to submitted.
+ */
+export async function submitReport(ctx: AppContext, actor: AuthUser, id: number) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const locked = await reportFor(tx, id, 'submit', actor, { lock: true });
+    const report = await recomputeReport(tx, locked, now);
+    const { items, files } = await itemCounts(tx, id);
+    if (report.type === 'advance') {
+      const [advance] = await tx
+        .select()
+        .from(advanceRequests)
+        .where(eq(advanceRequests.id, report.advanceRequestId!))
+        .for('update');
+      const decision = decideAdvance('submit_report', advanceFacts(advance), actor);
+      if (!decision.ok) throw new AppError(decision.code, decision.message);
+      if (files === 0) throw AppError.field('file', MESSAGES.fileNotChosen);
+      const problem = advanceReportProblem(report.totalAmount, advance.amountApproved ?? 0);
+      if (problem) throw AppError.field('total_amount', problem);
+      await tx
+        .update(advanceRequests)
+        .set({ status: 'submitted', updatedAt: now })
+        .where(eq(advanceRequests.id, advance.id));
+    } else if (items === 0) {
+      throw AppError.field('expense', REPORT_RULE_MESSAGES.emptyReport);
+    }
+    await tx
+      .update(expenseReports)
+      .set({ submitted: true, dateSubmitted: isoDateOf(now), updatedAt: now })
+      .where(eq(expenseReports.id, id));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'submit',
+      entityType: 'expense_report',
+      entityId: id,
+      details: { total_amount: report.totalAmount },
+    });
+  });
+  return getFullReport(ctx.db, id);
+}
+
+/**
+ * PATCH /process-expense-report/{id} (admin). A reimbursement records the payout made; the rest
+ * (reimbursement due − payout) stays owed on the report and is added to the user's unreimbursed
+ * amount with a journal row. An advance report confirms the receipt and closes the advance.
+ */
+export async function processReport(
+  ctx: AppContext,
+  actor: AuthUser,
+  id: number,
+  input: z.output<typeof processReportSchema>,
+) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const report = await reportFor(tx, id, 'process', actor, { lock: true });
+    if (report.type === 'advance') {
+      const advance = await advanceFor(tx, report.advanceRequestId!, 'close', actor, { lock: true });
+      await tx
+        .update(expenseReports)
+        .set({ processed: true, processedAt: now, unreimbursedAmount: 0, updatedAt: now })
+        .where(eq(expenseReports.id, id));
+      await tx
+        .update(advanceRequests)
+        .set({ status: 'closed', updatedAt: now })
+        .where(eq(advanceRequests.id, advance.id));
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'process',
+        entityType: 'expense_report',
+        entityId: id,
+        details: { advance_request_id: advance.id, total_amount: report.totalAmount },
+      });
+      return;
+    }
+    const due = report.totalAmount;
+    const result = resolvePayout(due, { payout: input.payout, newUnreimbursedTotal: input.new_unreimbursed_total });
+    if (!result.ok) throw AppError.field(result.field, result.message);
+    await tx
+      .update(expenseReports)
+      .set({
+        processed: true,
+        processedAt: now,
+        payout: result.payout,
+        unreimbursedAmount: result.unreimbursed,
+        updatedAt: now,
+      })
+      .where(eq(expenseReports.id, id));
+    await addUnreimbursed(tx, report, result.unreimbursed, result.payout, actor, now);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'process',
+      entityType: 'expense_report',
+      entityId: id,
+      details: { due, payout: result.payout, unreimbursed: result.unreimbursed },
+    });
+  });
+  return getFullReport(ctx.db, id);
+}
+
+async function addUnreimbursed(tx: Tx, report: ReportRow, amount: number, payout: number, actor: AuthUser, now: Date) {
+  if (amount === 0) return;
+  const [profile] = await tx
+    .insert(profiles)
+    .values({ userId: report.userId, unreimbursedAmount: amount, updatedAt: now })
+    .onConflictDoUpdate({
+      target: profiles.userId,
+      set: { unreimbursedAmount: sql`${profiles.unreimbursedAmount} + excluded.unreimbursed_amount`, updatedAt: now },
+    })
+    .returning({ unreimbursedAmount: profiles.unreimbursedAmount });
+  await postJournal(tx, {
+    account: 'user_unreimbursed',
+    accountId: report.userId,
+    amount,
+    balanceAfter: profile.unreimbursedAmount,
+    reason: 'expense_report_processed',
+    refType: 'expense_report',
+    refId: report.id,
+    memo: `Report #${report.id}: ${formatUSD(report.totalAmount)} due, ${formatUSD(payout)} paid`,
+    actorId: actor.id,
+  });
+}
+
+/**
+ * DELETE /expense-report/unsubmitted/{id} (owner or admin, drafts) and DELETE /expense-report/{id}
+ * (admin, unprocessed). An advance report's advance goes back to approved, ready for a new report.
+ * Receipts leave storage after the rows are gone.
+ */
+export async function deleteReport(
+  ctx: AppContext,
+  actor: AuthUser,
+  id: number,
+  action: 'delete_unsubmitted' | 'delete',
+) {
+  const now = ctx.clock.now();
+  const keys = await ctx.db.transaction(async (tx) => {
+    const report = await reportFor(tx, id, action, actor, { lock: true });
+    if (report.advanceRequestId !== null) {
+      const advance = await advanceFor(tx, report.advanceRequestId, 'remove_report', actor, { lock: true });
+      await tx
+        .update(advanceRequests)
+        .set({ status: 'approved', expenseReportId: null, updatedAt: now })
+        .where(eq(advanceRequests.id, advance.id));
+    }
+    const files = await tx
+      .select({ key: fileUploads.filePath })
+      .from(fileUploads)
+      .where(eq(fileUploads.expenseReportId, id));
+    await tx.delete(expenseReports).where(eq(expenseReports.id, id));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'delete',
+      entityType: 'expense_report',
+      entityId: id,
+      details: {
+        user_id: report.userId,
+        type: report.type,
+        submitted: report.submitted,
+        total_amount: report.totalAmount,
+      },
+    });
+    return files.map((file) => file.key);
+  });
+  await removeStoredFiles(ctx, keys);
+  return { id, success: true, message: MESSAGES.reportDeleted };
+}
+
+export async function removeStoredFiles(ctx: AppContext, keys: readonly string[]): Promise<void> {
+  for (const key of keys) {
+    await ctx.storage.delete(key).catch((error: unknown) => ctx.log.error({ err: error, key }, 'receipt not removed'));
+  }
+}
+
+/** DELETE /expense-report/processed/{id} (admin): archive a processed report; it stays readable. */
+export async function archiveReport(ctx: AppContext, actor: AuthUser, id: number) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await reportFor(tx, id, 'archive', actor, { lock: true });
+    await tx.update(expenseReports).set({ archivedAt: now, updatedAt: now }).where(eq(expenseReports.id, id));
+    await recordAudit(tx, { actorId: actor.id, action: 'archive', entityType: 'expense_report', entityId: id });
+  });
+  return getFullReport(ctx.db, id);
+}

@@ -1,0 +1,41 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** SMTP when SMTP_URL is set; otherwise each mail is written to DATA_DIR/outbox/ so flows work offline. */
+export function createMailer(options: { smtpUrl: string | null; from: string; outboxDir: string }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await fs.mkdir(options.outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
+      await fs.writeFile(path.join(options.outboxDir, name), info.message as Buffer);
+    },
+  };
+}
+
+/** Mails in the outbox, oldest first, as raw RFC 822 text (used by tests and the demo). */
+export async function readOutbox(outboxDir: string): Promise<string[]> {
+  const names = (await fs.readdir(outboxDir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort();
+  return Promise.all(names.map((name) => fs.readFile(path.join(outboxDir, name), 'utf8')));
+}

@@ -1,0 +1,200 @@
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { TransactionType } from '../../domain/distributions/types';
+import { type Cents, parseDollars } from '../../domain/money';
+import type { ReportDistribution } from '../../domain/reports/accounting';
+import {
+  type FundMovement,
+  type FundTransaction,
+  fundMovements,
+  fundMovementsMatch,
+  type JournalSource,
+} from '../../domain/reports/journal';
+import type { DbOrTx } from '../db/client';
+import { distributions, holdAccounts, holdAccountTransactions, users } from '../db/schema';
+
+type DistributionRow = typeof distributions.$inferSelect;
+
+/** One order for names everywhere: case-insensitive, numbers by value ("M2" before "M10"). */
+export const COLLATOR = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** A stored distribution as the exports and the statement read it (cents). */
+export function reportDistribution(row: DistributionRow, missionaryNumber: string | null): ReportDistribution {
+  return {
+    id: row.id,
+    status: row.status === 'approved' ? 'approved' : 'pending',
+    user_id: row.userId,
+    user_name: row.userName,
+    missionary_number: missionaryNumber,
+    start_date: row.startDate,
+    end_date: row.endDate,
+    donation_upload_name: row.donationUploadName,
+    tax_status: row.taxStatus,
+    fica_tax: row.ficaTax,
+    starting_balance: row.startingBalance,
+    total_donations: row.totalDonations,
+    transfer_from_held: row.transferFromHeld,
+    admin_fee: row.adminFee,
+    net_payroll: row.netPayroll,
+    employee_ss: row.employeeSs,
+    employee_mc: row.employeeMc,
+    employer_ss: row.employerSs,
+    employer_mc: row.employerMc,
+    federal_income_tax: row.federalIncomeTax,
+    gross_payroll: row.grossPayroll,
+    total_payroll: row.totalPayroll,
+    housing_allowance: row.housingAllowance,
+    retirement: row.retirement,
+    payroll_disbursement: row.payrollDisbursement,
+    mid_month_disbursement: row.midMonthDisbursement,
+    net_payroll_dist: row.netPayrollDist,
+    insurance_payment: row.insurancePayment,
+    wire_fee: row.wireFee,
+    held_liability_account_starting_balance: row.heldLiabilityAccountStartingBalance,
+    held_liability_account_deposit: row.heldLiabilityAccountDeposit,
+    held_liability_account_withdrawal: row.heldLiabilityAccountWithdrawal,
+    held_liability_account_balance: row.heldLiabilityAccountBalance,
+    funds_available: row.fundsAvailable,
+    unreimbursed_amount_starting: row.unreimbursedAmountStarting,
+    unreimbursed_reimbursement: row.unreimbursedReimbursement,
+    unreimbursed_amount_accrued: row.unreimbursedAmountAccrued,
+    unreimbursed_amount_ending: row.unreimbursedAmountEnding,
+    total_expenses: row.totalExpenses,
+    ministry_reimbursement: row.ministryReimbursement,
+    manual_ministry_reimbursement: row.manualMinistryReimbursement,
+    ministry_advance: row.ministryAdvance,
+    manual_ministry_advance: row.manualMinistryAdvance,
+    ending_balance: row.endingBalance,
+    total_funds_disbursed: row.totalFundsDisbursed,
+    total_funds_on_account: row.totalFundsOnAccount,
+  };
+}
+
+/**
+ * The distributions of one MAT Day: those whose end date (the "to" date of their period) is the
+ * MAT processing date, with the status asked for; ordered by missionary name, number and id.
+ */
+export async function loadMatDayDistributions(
+  db: DbOrTx,
+  matDate: string,
+  status: 'approved' | 'pending',
+): Promise<Array<{ row: DistributionRow; distribution: ReportDistribution }>> {
+  const rows = await db
+    .select({ distribution: distributions, missionaryNumber: users.missionaryNumber })
+    .from(distributions)
+    .innerJoin(users, eq(users.id, distributions.userId))
+    .where(and(eq(distributions.endDate, matDate), eq(distributions.status, status)));
+  // Sorted here, not by the database, so PGlite and PostgreSQL (whose collations differ) agree.
+  return rows
+    .map((r) => ({ row: r.distribution, distribution: reportDistribution(r.distribution, r.missionaryNumber) }))
+    .sort(
+      (a, b) =>
+        COLLATOR.compare(a.distribution.user_name, b.distribution.user_name) ||
+        COLLATOR.compare(a.distribution.missionary_number ?? '', b.distribution.missionary_number ?? '') ||
+        a.row.id - b.row.id,
+    );
+}
+
+const TYPES = new Set<TransactionType>(['Deposit', 'Transfer', 'Withdrawal']);
+
+/** Granted rows from the distribution's own stored list (engine result), read as cents or as dollars. */
+function storedTransactions(list: unknown, unit: 'cents' | 'dollars'): FundTransaction[] | null {
+  if (!Array.isArray(list)) return null;
+  const rows: FundTransaction[] = [];
+  for (const entry of list) {
+    if (typeof entry !== 'object' || entry === null) return null;
+    const e = entry as Record<string, unknown>;
+    const type = e.transaction_type as TransactionType;
+    const granted = e.amount_approved;
+    if (typeof e.hold_account_id !== 'number' || !TYPES.has(type)) return null;
+    let amount: Cents | null;
+    if (unit === 'cents') amount = typeof granted === 'number' && Number.isSafeInteger(granted) ? granted : null;
+    else amount = typeof granted === 'number' || typeof granted === 'string' ? parseDollars(granted) : null;
+    if (amount === null) return null;
+    rows.push({ holdAccountId: e.hold_account_id, fundName: String(e.fund_name ?? ''), type, amount });
+  }
+  return rows;
+}
+
+/**
+ * Per-fund hold-account movements of each distribution, when they can be known exactly: the
+ * hold-account transactions stored with the distribution (posted at approval, pending before), else
+ * its own stored transaction list. A breakdown is used only when it adds up to the distribution's
+ * hold-account totals; otherwise the journal books the totals to one "all funds" account.
+ */
+export async function withFundMovements(
+  db: DbOrTx,
+  items: ReadonlyArray<{ row: DistributionRow; distribution: ReportDistribution }>,
+): Promise<JournalSource[]> {
+  const ids = items.map((item) => item.row.id);
+  const stored =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            distributionId: holdAccountTransactions.distributionId,
+            holdAccountId: holdAccountTransactions.holdAccountId,
+            fundName: holdAccounts.fundName,
+            type: holdAccountTransactions.transactionType,
+            amount: holdAccountTransactions.amountApproved,
+          })
+          .from(holdAccountTransactions)
+          .innerJoin(holdAccounts, eq(holdAccounts.id, holdAccountTransactions.holdAccountId))
+          .where(
+            and(
+              inArray(holdAccountTransactions.distributionId, ids),
+              isNotNull(holdAccountTransactions.amountApproved),
+            ),
+          )
+          .orderBy(asc(holdAccountTransactions.id));
+  const names = new Map<number, string>();
+  const byDistribution = new Map<number, FundTransaction[]>();
+  for (const row of stored) {
+    names.set(row.holdAccountId, row.fundName);
+    const list = byDistribution.get(row.distributionId!) ?? [];
+    list.push({
+      holdAccountId: row.holdAccountId,
+      fundName: row.fundName,
+      type: row.type as TransactionType,
+      amount: row.amount ?? 0,
+    });
+    byDistribution.set(row.distributionId!, list);
+  }
+  const otherIds = [
+    ...new Set(
+      items.flatMap((item) =>
+        Array.isArray(item.row.holdAccountTransactions)
+          ? (item.row.holdAccountTransactions as Array<{ hold_account_id?: unknown }>)
+              .map((e) => e?.hold_account_id)
+              .filter((id): id is number => typeof id === 'number' && !names.has(id))
+          : [],
+      ),
+    ),
+  ];
+  if (otherIds.length > 0) {
+    const accounts = await db
+      .select({ id: holdAccounts.id, fundName: holdAccounts.fundName })
+      .from(holdAccounts)
+      .where(inArray(holdAccounts.id, otherIds));
+    for (const account of accounts) names.set(account.id, account.fundName);
+  }
+  const withNames = (rows: FundTransaction[]) =>
+    rows.map((row) => ({ ...row, fundName: names.get(row.holdAccountId) ?? row.fundName }));
+
+  return items.map(({ row, distribution }) => {
+    const candidates: Array<FundTransaction[] | null> = [
+      byDistribution.get(row.id) ?? null,
+      storedTransactions(row.holdAccountTransactions, 'cents'),
+      storedTransactions(row.holdAccountTransactions, 'dollars'),
+    ];
+    let funds: FundMovement[] | null = null;
+    for (const candidate of candidates) {
+      if (!candidate) continue;
+      const movements = fundMovements(withNames(candidate));
+      if (fundMovementsMatch(distribution, movements)) {
+        funds = movements;
+        break;
+      }
+    }
+    return { ...distribution, funds };
+  });
+}

@@ -1,0 +1,32 @@
+import { advanceRoutes } from './advances/routes';
+import { authRoutes } from './auth/routes';
+import { categoryRoutes } from './categories/routes';
+import type { AppContext } from './context';
+import { distributionRoutes } from './distributions/routes';
+import { donationRoutes } from './donations/routes';
+import { expenseReportRoutes } from './expense-reports/routes';
+import { healthRoutes } from './health/routes';
+import { holdAccountRoutes } from './hold-accounts/routes';
+import type { AnyRoute } from './http/routes';
+import { reportRoutes } from './reports/routes';
+import { settingsRoutes } from './settings/routes';
+import { statementRoutes } from './statements/routes';
+import { userRoutes } from './users/routes';
+
+/** Every API route of the product, one line per resource. */
+export function apiRoutes(ctx: AppContext): AnyRoute[] {
+  return [
+    ...healthRoutes(ctx),
+    ...authRoutes(ctx),
+    ...userRoutes(ctx),
+    ...settingsRoutes(ctx),
+    ...categoryRoutes(ctx),
+    ...donationRoutes(ctx),
+    ...holdAccountRoutes(ctx),
+    ...expenseReportRoutes(ctx),
+    ...advanceRoutes(ctx),
+    ...distributionRoutes(ctx),
+    ...reportRoutes(ctx),
+    ...statementRoutes(ctx),
+  ];
+}

@@ -1,0 +1,36 @@
+import { asc, sql } from 'drizzle-orm';
+import { DEFAULT_SETTINGS, SETTING_NAMES, type Settings, settingsFrom } from '../../domain/settings/settings';
+import type { DbOrTx } from '../db/client';
+import { settings } from '../db/schema';
+
+/** Inserts the known settings that are missing (first run, or a setting added by a new release). */
+export async function ensureDefaultSettings(db: DbOrTx): Promise<void> {
+  await db
+    .insert(settings)
+    .values(SETTING_NAMES.map((name) => ({ settingName: name, settingValue: DEFAULT_SETTINGS[name] })))
+    .onConflictDoNothing({ target: settings.settingName });
+}
+
+export async function listSettings(db: DbOrTx) {
+  const rows = await db.select().from(settings).orderBy(asc(settings.id));
+  return rows.map((row) => ({ id: row.id, setting_name: row.settingName, setting_value: row.settingValue }));
+}
+
+/** The settings as the calculations use them. */
+export async function loadSettings(db: DbOrTx): Promise<Settings> {
+  const rows = await db.select().from(settings);
+  return settingsFrom(Object.fromEntries(rows.map((row) => [row.settingName, row.settingValue])));
+}
+
+export async function updateSettings(db: DbOrTx, values: Partial<Record<string, string>>, now: Date) {
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    await db
+      .insert(settings)
+      .values({ settingName: name, settingValue: value, updatedAt: now })
+      .onConflictDoUpdate({
+        target: settings.settingName,
+        set: { settingValue: value, updatedAt: sql`excluded.updated_at` },
+      });
+  }
+}

@@ -1,0 +1,107 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildStatement, type StatementSource } from '../../domain/reports/statement';
+import { asReportDistribution, usd, workedExample } from '../../domain/reports/test-fixtures';
+import { DEFAULT_TERMS } from '../../domain/terms';
+import { pdfMoney, pdfText, writeStatementPdf } from './statement-pdf';
+
+function text(content: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'statement-pdf-'));
+  try {
+    fs.writeFileSync(path.join(dir, 's.pdf'), content);
+    return execFileSync('pdftotext', ['-layout', path.join(dir, 's.pdf'), '-'], { encoding: 'utf8' });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('pdfText', () => {
+  it.each([
+    ['Zoë Müller-Ñúñez', 'Zoë Müller-Ñúñez'],
+    ['Ruth “Rue” O’Neil – €5', 'Ruth “Rue” O’Neil – €5'],
+    ['李 Wei', '? Wei'],
+    ['tab\there\nline', 'tab here line'],
+    ['a − b', 'a - b'],
+    ['e\u0301', 'é'],
+  ])('%j → %j', (input, expected) => {
+    expect(pdfText(input)).toBe(expected);
+  });
+});
+
+describe('pdfMoney', () => {
+  it.each([
+    [123456, '$1,234.56'],
+    [-44500, '–$445.00'],
+    [0, '$0.00'],
+    [5, '$0.05'],
+  ])('%i → %s', (cents, expected) => {
+    expect(pdfMoney(cents)).toBe(expected);
+  });
+});
+
+describe('writeStatementPdf', () => {
+  const example = workedExample();
+  const base: StatementSource = {
+    siteTitle: 'Sheepfold',
+    terms: { ...DEFAULT_TERMS, missionary: 'Field Worker' },
+    distribution: {
+      ...asReportDistribution(example, { id: 77 }),
+      user_name: 'Zoë 李 Okafor',
+      comments: 'Line one.\nLine two with a long sentence that has to wrap across the whole width of the page.',
+      approved_on: '2024-06-02',
+    },
+    donations: [{ fundName: 'General Fund', designated: false, gifts: 3, amount: usd('4450.00') }],
+    reports: [],
+    advances: [],
+    funds: [],
+  };
+
+  it('runs long tables onto further pages, repeats the running head and numbers the pages', async () => {
+    const many = Array.from({ length: 90 }, (_, i) => ({
+      type: 'Withdrawal' as const,
+      description: `Withdrawal number ${i + 1}`,
+      requested: 100 + i,
+      granted: 100 + i,
+      unpaid: 0,
+    }));
+    const statement = buildStatement({
+      ...base,
+      funds: [
+        {
+          holdAccountId: 7,
+          fundName: 'Vehicle Fund',
+          starting: usd('400.00'),
+          deposits: usd('350.00'),
+          transfers: 0,
+          withdrawals: usd('750.00'),
+          ending: 0,
+          startingUnreimbursed: 0,
+          endingUnreimbursed: 0,
+          transactions: many,
+        },
+      ],
+    });
+    const pdf = await writeStatementPdf(statement, new Date('2024-06-02T12:00:00Z'));
+    const content = text(pdf);
+    const pages = content.split('\f').filter((page) => page.trim() !== '');
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    pages.forEach((page, index) => {
+      expect(page).toContain(`Page ${index + 1} of ${pages.length}`);
+      expect(page).toContain('Zoë ? Okafor (M-0012)');
+    });
+    expect(pages[1]).toContain('Monthly Statement · Zoë ? Okafor (M-0012)');
+    for (let i = 1; i <= 90; i += 1) expect(content).toContain(`Withdrawal number ${i} `);
+    expect(content).toContain('Hold-account transactions (continued)');
+    expect(content).toContain('Field Worker # M-0012');
+    expect(content).toContain('Line two with a long sentence');
+  });
+
+  it('marks the document with a title and language', async () => {
+    const pdf = await writeStatementPdf(buildStatement(base), new Date('2024-06-02T12:00:00Z'));
+    const info = execFileSync('pdfinfo', ['-'], { input: pdf, encoding: 'utf8' });
+    expect(info).toMatch(/Title:\s+Monthly Statement — Zoë \? Okafor — 05\/31\/2024/);
+    expect(info).toMatch(/Pages:\s+2/);
+  });
+});

@@ -1,0 +1,327 @@
+import SearchIcon from '@mui/icons-material/Search';
+import {
+  Box,
+  Card,
+  CardContent,
+  Checkbox,
+  InputAdornment,
+  LinearProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Page } from '../api/types';
+import { INPUT_DEBOUNCE_MS, useDebouncedValue } from '../hooks/useDebouncedValue';
+import { ErrorState } from './ErrorState';
+
+export const PAGE_SIZES = [10, 30, 50, 100];
+
+export interface Column<T> {
+  key: string;
+  label: string;
+  /** Server sort key (order_by); omitted means not sortable. */
+  sortKey?: string;
+  align?: 'left' | 'right' | 'center';
+  render?: (row: T) => ReactNode;
+  /** Hidden in the phone card view. */
+  hideOnMobile?: boolean;
+  /** Long unbroken text (emails, account numbers) may wrap anywhere, so the table fits beside the menu. */
+  wrap?: boolean;
+}
+
+export interface ListParams {
+  page: number;
+  limit: number;
+  order_by: string;
+  order: 'asc' | 'desc';
+  q?: string;
+}
+
+interface DataTableProps<T> {
+  /** Stable key of the list; the params are appended. */
+  queryKey: readonly unknown[];
+  fetchPage(params: ListParams): Promise<Page<T>>;
+  columns: Column<T>[];
+  rowKey(row: T): string | number;
+  /** Row actions (buttons, menus) in the last column / card footer. */
+  actions?: (row: T) => ReactNode;
+  title?: string;
+  searchLabel?: string;
+  emptyText?: string;
+  defaultLimit?: number;
+  defaultOrderBy?: string;
+  /** Direction of the default sort: newest-first lists keep 'desc', names and rows read 'asc'. */
+  defaultOrder?: 'asc' | 'desc';
+  /** Prefix of the address query keys when a page holds more than one table. */
+  urlPrefix?: string;
+  /** Extra controls beside the search box (filters). */
+  toolbar?: ReactNode;
+  selection?: { selected: ReadonlyArray<string | number>; onChange(next: Array<string | number>): void };
+  onRowClick?: (row: T) => void;
+}
+
+function orderOf(value: string | null, fallback: 'asc' | 'desc'): 'asc' | 'desc' {
+  return value === 'asc' || value === 'desc' ? value : fallback;
+}
+
+/**
+ * A server-paginated table: page, sort and search live in the address query (SPEC.md §2.3), search
+ * resets the page, page sizes 10/30/50/100. On phones rows become cards.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const [searchParams, setSearchParams] = useSearchParams();
+  const prefix = props.urlPrefix ? `${props.urlPrefix}_` : '';
+  const read = (key: string) => searchParams.get(prefix + key);
+
+  const params: ListParams = {
+    page: Math.max(0, Number(read('page') ?? 0) || 0),
+    limit: PAGE_SIZES.includes(Number(read('limit'))) ? Number(read('limit')) : (props.defaultLimit ?? 10),
+    order_by: read('order_by') ?? props.defaultOrderBy ?? 'id',
+    order: orderOf(read('order'), props.defaultOrder ?? 'desc'),
+    q: read('q') ?? undefined,
+  };
+
+  const update = (changes: Partial<Record<keyof ListParams, string | number | undefined>>) => {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined || value === '') next.delete(prefix + key);
+          else next.set(prefix + key, String(value));
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const [search, setSearch] = useState(params.q ?? '');
+  const debouncedSearch = useDebouncedValue(search, INPUT_DEBOUNCE_MS);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text drives the address
+  useEffect(() => {
+    if ((debouncedSearch || undefined) !== params.q) update({ q: debouncedSearch, page: undefined });
+  }, [debouncedSearch]);
+
+  const query = useQuery({
+    queryKey: [...props.queryKey, params],
+    queryFn: () => props.fetchPage(params),
+    placeholderData: keepPreviousData,
+  });
+  const rows = query.data?.data ?? [];
+  const total = query.data?.total_count ?? 0;
+  const selected = new Set(props.selection?.selected ?? []);
+  const visibleColumns = props.columns.filter((column) => !(phone && column.hideOnMobile));
+
+  const toggleAll = (checked: boolean) => {
+    if (!props.selection) return;
+    const keys = rows.map(props.rowKey);
+    const others = props.selection.selected.filter((key) => !keys.includes(key));
+    props.selection.onChange(checked ? [...others, ...keys] : others);
+  };
+  const toggle = (key: string | number) => {
+    if (!props.selection) return;
+    props.selection.onChange(
+      selected.has(key) ? props.selection.selected.filter((k) => k !== key) : [...props.selection.selected, key],
+    );
+  };
+
+  const cell = (row: T, column: Column<T>) =>
+    column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '');
+
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ p: 1.5, alignItems: { sm: 'center' } }}>
+        {props.title && (
+          <Typography variant="h2" sx={{ flexGrow: 1 }}>
+            {props.title}
+          </Typography>
+        )}
+        {props.toolbar}
+        <TextField
+          label={props.searchLabel ?? 'Search'}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          sx={{ maxWidth: { sm: 280 } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      </Stack>
+      <Box sx={{ height: 4 }}>{query.isFetching && <LinearProgress aria-label="Loading" />}</Box>
+      {query.isError && (
+        <Box sx={{ p: 2 }}>
+          <ErrorState error={query.error} onRetry={() => query.refetch()} />
+        </Box>
+      )}
+      {!query.isPending && !query.isError && rows.length === 0 && (
+        <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">
+          {params.q ? `Nothing matches “${params.q}”.` : (props.emptyText ?? 'Nothing here yet.')}
+        </Typography>
+      )}
+      {rows.length > 0 &&
+        (phone ? (
+          <Stack spacing={1} sx={{ p: 1 }}>
+            {rows.map((row) => {
+              const key = props.rowKey(row);
+              return (
+                <Card
+                  key={key}
+                  variant="outlined"
+                  onClick={props.onRowClick ? () => props.onRowClick?.(row) : undefined}
+                >
+                  <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
+                    {props.selection && (
+                      <Checkbox
+                        checked={selected.has(key)}
+                        onChange={() => toggle(key)}
+                        slotProps={{ input: { 'aria-label': `Select row ${key}` } }}
+                      />
+                    )}
+                    <Box
+                      component="dl"
+                      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5 }}
+                    >
+                      {visibleColumns.map((column) => (
+                        <Box key={column.key} sx={{ display: 'contents' }}>
+                          <Typography component="dt" variant="body2" color="text.secondary">
+                            {column.label}
+                          </Typography>
+                          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                            {cell(row, column)}
+                          </Typography>
+                        </Box>
+                      ))}
+                    </Box>
+                    {props.actions && (
+                      <Box sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1 }}>{props.actions(row)}</Box>
+                    )}
+                  </CardContent>
+                </Card>
+              );
+            })}
+          </Stack>
+        ) : (
+          <TableContainer>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  {props.selection && (
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={rows.length > 0 && rows.every((row) => selected.has(props.rowKey(row)))}
+                        indeterminate={
+                          rows.some((row) => selected.has(props.rowKey(row))) &&
+                          !rows.every((row) => selected.has(props.rowKey(row)))
+                        }
+                        onChange={(event) => toggleAll(event.target.checked)}
+                        slotProps={{ input: { 'aria-label': 'Select all rows on this page' } }}
+                      />
+                    </TableCell>
+                  )}
+                  {visibleColumns.map((column) => (
+                    <TableCell
+                      key={column.key}
+                      align={column.align}
+                      sortDirection={params.order_by === column.sortKey ? params.order : false}
+                    >
+                      {column.sortKey ? (
+                        <TableSortLabel
+                          active={params.order_by === column.sortKey}
+                          direction={params.order_by === column.sortKey ? params.order : 'asc'}
+                          onClick={() =>
+                            update({
+                              order_by: column.sortKey,
+                              order: params.order_by === column.sortKey && params.order === 'asc' ? 'desc' : 'asc',
+                              page: undefined,
+                            })
+                          }
+                        >
+                          {column.label}
+                        </TableSortLabel>
+                      ) : (
+                        column.label
+                      )}
+                    </TableCell>
+                  ))}
+                  {props.actions && <TableCell align="right">Actions</TableCell>}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((row) => {
+                  const key = props.rowKey(row);
+                  return (
+                    <TableRow
+                      key={key}
+                      hover
+                      selected={selected.has(key)}
+                      onClick={props.onRowClick ? () => props.onRowClick?.(row) : undefined}
+                      sx={props.onRowClick ? { cursor: 'pointer' } : undefined}
+                    >
+                      {props.selection && (
+                        <TableCell padding="checkbox" onClick={(event) => event.stopPropagation()}>
+                          <Checkbox
+                            checked={selected.has(key)}
+                            onChange={() => toggle(key)}
+                            slotProps={{ input: { 'aria-label': `Select row ${key}` } }}
+                          />
+                        </TableCell>
+                      )}
+                      {visibleColumns.map((column) => (
+                        <TableCell
+                          key={column.key}
+                          align={column.align}
+                          sx={column.wrap ? { overflowWrap: 'anywhere', minWidth: 96 } : undefined}
+                        >
+                          {cell(row, column)}
+                        </TableCell>
+                      ))}
+                      {props.actions && (
+                        <TableCell
+                          align="right"
+                          onClick={(event) => event.stopPropagation()}
+                          sx={{ whiteSpace: 'nowrap' }}
+                        >
+                          {props.actions(row)}
+                        </TableCell>
+                      )}
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        ))}
+      <TablePagination
+        component="div"
+        count={total}
+        page={total === 0 ? 0 : Math.min(params.page, Math.max(0, Math.ceil(total / params.limit) - 1))}
+        rowsPerPage={params.limit}
+        rowsPerPageOptions={PAGE_SIZES}
+        onPageChange={(_event, page) => update({ page: page || undefined })}
+        onRowsPerPageChange={(event) => update({ limit: event.target.value, page: undefined })}
+      />
+    </Paper>
+  );
+}

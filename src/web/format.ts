@@ -1,0 +1,19 @@
+import { formatUSDate } from '../domain/dates';
+import { formatUSD, parseDollars } from '../domain/money';
+
+/** Dollars from the API shown as "$1,234.50" (SPEC.md §9). */
+export function money(dollars: number | string | null | undefined): string {
+  if (dollars === null || dollars === undefined || dollars === '') return '';
+  const cents = parseDollars(typeof dollars === 'number' ? dollars : String(dollars));
+  return cents === null ? String(dollars) : formatUSD(cents);
+}
+
+/** "2026-11-21" or an ISO instant as MM/DD/YYYY. */
+export function date(value: string | null | undefined): string {
+  return formatUSDate(value ? value.slice(0, 10) : value);
+}
+
+/** Two decimals for inputs of profile money fields (SPEC.md §5). */
+export function twoDecimals(dollars: number | null | undefined): string {
+  return dollars === null || dollars === undefined ? '' : dollars.toFixed(2);
+}

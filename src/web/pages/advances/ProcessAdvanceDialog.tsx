@@ -1,0 +1,83 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  InputAdornment,
+  Stack,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { processAdvanceSchema } from '../../../domain/advances/schemas';
+import { MESSAGES } from '../../../domain/messages';
+import { api } from '../../api/client';
+import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
+import { money } from '../../format';
+import { useMessages } from '../../shell/messages';
+import { ADVANCES_KEY } from '../expenses/queries';
+import type { Advance } from './types';
+
+interface Values {
+  amount_approved: string;
+  mat_date: string;
+  [key: string]: string;
+}
+
+/** Advance processing (SPEC.md §5): an approved amount above zero, and the MAT date to receive it. */
+export function ProcessAdvanceDialog({ advance, onClose }: { advance: Advance; onClose(): void }) {
+  const messages = useMessages();
+  const queryClient = useQueryClient();
+  const form = useSchemaForm<Values>(processAdvanceSchema, {
+    amount_approved: advance.amount_requested.toFixed(2),
+    mat_date: advance.mat_date ?? '',
+  });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await api.patchForm(`/advance-request/${advance.id}`, { ...values, status: 'approved' });
+      messages.success(MESSAGES.advanceProcessed);
+      await queryClient.invalidateQueries({ queryKey: [ADVANCES_KEY] });
+      onClose();
+    } catch (error) {
+      messages.error(applyServerErrors(form, error));
+    }
+  });
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="process-advance-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="process-advance-title">Process Advance Request #{advance.id}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            {advance.user_name} asked for {money(advance.amount_requested)}
+            {advance.category ? ` (${advance.category.expense_category})` : ''}.
+          </DialogContentText>
+          <Stack spacing={2}>
+            <FormField
+              control={form.control}
+              name="amount_approved"
+              label="Approved amount"
+              required
+              inputMode="decimal"
+              autoFocus
+              slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+            />
+            <FormField
+              control={form.control}
+              name="mat_date"
+              label="MAT date (optional)"
+              type="date"
+              helperText="The MAT Day on which the advance is to be paid"
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+            Approve
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

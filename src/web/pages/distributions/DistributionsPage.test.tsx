@@ -1,0 +1,188 @@
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { Role } from '../../../domain/roles';
+import { Guard } from '../../shell/guards';
+import { AppProviders, type FakeApi, fakeApi, sessionUser, setTokenCookie } from '../../testing';
+import { DistributionsPage } from './DistributionsPage';
+import type { DistributionRecord } from './types';
+
+const userEvent = userEventLib.setup({ delay: null });
+// A shared 2-core machine: give the fake API and MUI's transitions time.
+configure({ asyncUtilTimeout: 10_000 });
+const SLOW = { timeout: 60_000 };
+
+function row(id: number, overrides: Partial<DistributionRecord> = {}): DistributionRecord {
+  return {
+    id,
+    status: 'pending',
+    user_id: 100 + id,
+    user_name: `Missionary ${id}`,
+    start_date: '2024-05-01',
+    end_date: '2024-05-31',
+    donation_upload_name: 'May 2024',
+    total_donations: 4450,
+    funds_available: 1318.66,
+    total_payroll: 2451.34,
+    total_expenses: 965.4,
+    total_funds_disbursed: 4625.4,
+    ending_balance: 93.26,
+    starting_balance: 1250,
+    unreimbursed_amount_ending: 0,
+    comments: null,
+    review_flags: [],
+    created_at: '2024-06-01T10:00:00.000Z',
+    approved_at: null,
+    ...overrides,
+  };
+}
+
+function serve(role: Role, rows: DistributionRecord[]): FakeApi {
+  const server = fakeApi();
+  setTokenCookie('token-of-test');
+  server.on('POST', '/token', () => ({ status: 200, body: sessionUser(role) }));
+  server.on('GET', '/paginated_distribution', () => ({ status: 200, body: { data: rows, total_count: rows.length } }));
+  return server;
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: <Guard />,
+        children: [
+          { path: '/admin/distributions/:status', element: <DistributionsPage /> },
+          { path: '/admin/distribution-form/:id', element: <p>the form</p> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setTokenCookie(null);
+});
+
+describe('Distributions list', () => {
+  it('approves the selected pending distributions after a confirmation', SLOW, async () => {
+    const server = serve('admin', [
+      row(3, {
+        ending_balance: -20,
+        review_flags: [
+          { code: 'negative_ending_balance', message: 'Ending balance is negative: -$20.00.' },
+          { code: 'donations_down', message: 'Donations down 40 % from the previous distribution.' },
+        ],
+      }),
+      row(4),
+    ]);
+    let sent: FormData | null = null;
+    server.on('POST', '/batch-approve', (init) => {
+      sent = init?.body as FormData;
+      return { status: 200, body: { message: 'Distributions Approved', approved: [3], failed: [] } };
+    });
+    renderAt('/admin/distributions/pending');
+    expect(await screen.findByRole('heading', { name: 'Distributions - Status: pending' })).toBeInTheDocument();
+    await screen.findByText('Missionary 3');
+    // Review flags as chips on pending rows.
+    expect(screen.getByLabelText('Ending balance is negative: -$20.00.')).toHaveTextContent('Negative ending balance');
+    expect(screen.getByText('Donations down > 25 %')).toBeInTheDocument();
+
+    const approve = screen.getByRole('button', { name: 'Approve Selected' });
+    expect(approve).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 3' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Approve Selected (1)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve 1 distribution?' });
+    expect(server.calls).not.toContain('POST /api/batch-approve');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Distributions Approved')).toBeInTheDocument();
+    expect((sent as FormData | null)?.get('distribution_ids')).toBe('[3]');
+  });
+
+  it('deletes a pending distribution only after confirmation', SLOW, async () => {
+    const server = serve('admin', [row(3)]);
+    server.on('DELETE', '/distribution/3', () => ({ status: 200, body: { id: 3 } }));
+    renderAt('/admin/distributions/pending');
+    await screen.findByText('Missionary 3');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete distribution?' });
+    expect(within(dialog).getByText(/#3 for Missionary 3/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.calls).not.toContain('DELETE /api/distribution/3');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const again = await screen.findByRole('dialog', { name: 'Delete distribution?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Distribution Deleted')).toBeInTheDocument();
+    expect(server.calls).toContain('DELETE /api/distribution/3');
+  });
+
+  it('shows employees everything read-only: no approve, delete or build', SLOW, async () => {
+    serve('employee', [row(3)]);
+    renderAt('/admin/distributions/pending');
+    await screen.findByText('Missionary 3');
+    expect(screen.queryByRole('button', { name: /Approve Selected/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Build MAT Day distributions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Select row 3' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View' })).toHaveAttribute('href', '/admin/distribution-form/3');
+  });
+
+  it('sends an unknown status to the approved tab', SLOW, async () => {
+    serve('admin', [row(5, { status: 'approved', approved_at: '2024-06-02T10:00:00.000Z' })]);
+    const router = renderAt('/admin/distributions/other');
+    expect(await screen.findByRole('heading', { name: 'Distributions - Status: approved' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/distributions/approved');
+    await screen.findByText('Missionary 5');
+    expect(screen.queryByRole('button', { name: /Approve Selected/ })).not.toBeInTheDocument();
+  });
+
+  it('builds MAT Day distributions for a range and upload after a confirm step', SLOW, async () => {
+    const server = serve('admin', []);
+    server.on('GET', '/donation/upload-names', () => ({
+      status: 200,
+      body: [{ upload_name: 'May 2024', donations: 30, total_amount: 44500, last_imported_at: null }],
+    }));
+    let sent: unknown = null;
+    server.on('POST', '/batch-distributions', (init) => {
+      sent = JSON.parse(String(init?.body));
+      return {
+        status: 201,
+        body: {
+          message: '2 pending distributions built.',
+          created: [],
+          flagged_count: 1,
+          skipped: [
+            { user_id: 9, user_name: 'Boaz', distribution_id: 8, reason: 'Already has a pending distribution (#8).' },
+          ],
+          failed: [],
+        },
+      };
+    });
+    renderAt('/admin/distributions/pending');
+    await userEvent.click(await screen.findByRole('button', { name: 'Build MAT Day distributions' }));
+    const dialog = screen.getByRole('dialog', { name: 'Build MAT Day distributions' });
+    const go = within(dialog).getByRole('button', { name: 'Continue' });
+    expect(go).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Donation Upload/ }));
+    await userEvent.click(await screen.findByRole('option', { name: /May 2024/ }));
+    await userEvent.type(within(dialog).getByLabelText(/From Date/), '2024-05-01');
+    await userEvent.type(within(dialog).getByLabelText(/To Date/), '2024-05-31');
+    await userEvent.click(go);
+    expect(within(dialog).getByText(/every active missionary from 05\/01\/2024 to 05\/31\/2024/)).toBeInTheDocument();
+    expect(server.calls).not.toContain('POST /api/batch-distributions');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Build distributions' }));
+    await waitFor(() =>
+      expect(sent).toEqual({ start_date: '2024-05-01', end_date: '2024-05-31', donation_upload_name: 'May 2024' }),
+    );
+    expect(await within(dialog).findByText(/1 needs a review/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Boaz: Already has a pending distribution/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,291 @@
+import { Box, Button, Chip, Link, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
+import type { ReviewFlag } from '../../../domain/distributions';
+import { MESSAGES } from '../../../domain/messages';
+import { api } from '../../api/client';
+import type { Page } from '../../api/types';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { type Column, DataTable } from '../../components/DataTable';
+import { PageHeader } from '../../components/PageHeader';
+import { date, money } from '../../format';
+import { useCurrentUser } from '../../session/session';
+import { useMessages } from '../../shell/messages';
+import { useTerms } from '../../site/site-config';
+import { StatementButton } from '../statements/StatementButton';
+import { BuildMatDayDialog } from './dialogs/BuildMatDayDialog';
+import { DISTRIBUTION_STATUSES, type DistributionRecord, type DistributionStatus } from './types';
+
+/** Distribution lists default to 100 rows (SPEC.md §9). */
+export const DISTRIBUTION_PAGE_SIZE = 100;
+
+const FLAG_LABELS: Record<ReviewFlag['code'], string> = {
+  negative_ending_balance: 'Negative ending balance',
+  donations_down: 'Donations down > 25 %',
+  unreimbursed_growing: 'Unreimbursed growing',
+};
+
+export function ReviewFlagChips({ flags }: { flags: readonly ReviewFlag[] | null | undefined }) {
+  if (!flags || flags.length === 0) {
+    return (
+      <Typography component="span" variant="body2" color="text.secondary">
+        —
+      </Typography>
+    );
+  }
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.5 }}>
+      {flags.map((flag) => (
+        <Tooltip key={flag.code} title={flag.message}>
+          <Chip
+            size="small"
+            color={flag.code === 'negative_ending_balance' ? 'error' : 'warning'}
+            variant="outlined"
+            label={FLAG_LABELS[flag.code] ?? flag.code}
+            aria-label={flag.message}
+          />
+        </Tooltip>
+      ))}
+    </Box>
+  );
+}
+
+/** /admin/distributions/:status — Approved and Pending tabs (SPEC.md §2.1, §2.3). */
+export function DistributionsPage() {
+  const { status } = useParams();
+  if (!DISTRIBUTION_STATUSES.includes(status as DistributionStatus)) {
+    return <Navigate to="/admin/distributions/approved" replace />;
+  }
+  return <DistributionsList key={status} status={status as DistributionStatus} />;
+}
+
+function DistributionsList({ status }: { status: DistributionStatus }) {
+  const me = useCurrentUser();
+  const terms = useTerms();
+  const isAdmin = me.role === 'admin';
+  const pending = status === 'pending';
+  const messages = useMessages();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [selected, setSelected] = useState<Array<string | number>>([]);
+  const [confirmApprove, setConfirmApprove] = useState(false);
+  const [deleting, setDeleting] = useState<DistributionRecord | null>(null);
+  const [building, setBuilding] = useState(false);
+
+  const approve = useMutation({
+    mutationFn: (ids: number[]) => api.postForm('/batch-approve', { distribution_ids: JSON.stringify(ids) }),
+    onSuccess: () => {
+      messages.success(MESSAGES.distributionsApproved);
+      setSelected([]);
+      setConfirmApprove(false);
+      queryClient.invalidateQueries({ queryKey: ['distributions'] });
+      queryClient.invalidateQueries({ queryKey: ['users'] });
+    },
+    onError: (error) => {
+      messages.error(
+        error.message && error.message !== 'Something went wrong.' ? error.message : MESSAGES.somethingWentWrong,
+      );
+      setConfirmApprove(false);
+      queryClient.invalidateQueries({ queryKey: ['distributions'] });
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (row: DistributionRecord) => api.delete(`/distribution/${row.id}`),
+    onSuccess: (_result, row) => {
+      messages.success(MESSAGES.distributionDeleted);
+      setSelected((current) => current.filter((key) => key !== row.id));
+      setDeleting(null);
+      queryClient.invalidateQueries({ queryKey: ['distributions'] });
+    },
+    onError: (error) => {
+      messages.error(
+        error.message && error.message !== 'Something went wrong.' ? error.message : MESSAGES.somethingWentWrong,
+      );
+      setDeleting(null);
+    },
+  });
+
+  const startApprove = () => {
+    if (selected.length === 0) {
+      messages.error(MESSAGES.noDistributionsSelected);
+      return;
+    }
+    setConfirmApprove(true);
+  };
+
+  const formPath = (row: DistributionRecord) => `/admin/distribution-form/${row.id}`;
+  const columns: Column<DistributionRecord>[] = [
+    { key: 'id', label: 'ID', sortKey: 'id' },
+    {
+      key: 'user_name',
+      label: terms.missionary,
+      sortKey: 'user_name',
+      render: (row) => (
+        <Link component={RouterLink} to={formPath(row)} onClick={(event) => event.stopPropagation()}>
+          {row.user_name}
+        </Link>
+      ),
+    },
+    {
+      key: 'dates',
+      label: 'Dates',
+      sortKey: 'start_date',
+      render: (row) => (
+        <Box component="span" sx={{ whiteSpace: { sm: 'nowrap' } }}>
+          {date(row.start_date)} – {date(row.end_date)}
+          <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+            {row.donation_upload_name ?? 'No donations'}
+          </Typography>
+        </Box>
+      ),
+    },
+    { key: 'total_donations', label: 'Donations', align: 'right', render: (row) => money(row.total_donations) },
+    {
+      key: 'total_funds_disbursed',
+      label: 'Disbursed',
+      align: 'right',
+      render: (row) => money(row.total_funds_disbursed),
+      hideOnMobile: true,
+    },
+    {
+      key: 'ending_balance',
+      label: 'Ending Balance',
+      sortKey: 'ending_balance',
+      align: 'right',
+      render: (row) => (
+        <Typography component="span" variant="body2" color={row.ending_balance < 0 ? 'error' : undefined}>
+          {money(row.ending_balance)}
+        </Typography>
+      ),
+    },
+    ...(pending
+      ? [
+          {
+            key: 'review_flags',
+            label: 'Review',
+            render: (row: DistributionRecord) => <ReviewFlagChips flags={row.review_flags} />,
+          },
+        ]
+      : [
+          {
+            key: 'approved_at',
+            label: 'Approved',
+            sortKey: 'approved_at',
+            render: (row: DistributionRecord) => date(row.approved_at),
+            hideOnMobile: true,
+          },
+        ]),
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={`Distributions - Status: ${status}`}
+        actions={
+          isAdmin && (
+            <>
+              <Button variant="outlined" onClick={() => setBuilding(true)}>
+                Build MAT Day distributions
+              </Button>
+              <Button variant="contained" component={RouterLink} to="/admin/distribution-form">
+                New Distribution
+              </Button>
+            </>
+          )
+        }
+      />
+      <Tabs value={pending ? 1 : 0} sx={{ mb: 2 }} aria-label="Distribution lists">
+        <Tab label="Approved" component={RouterLink} to="/admin/distributions/approved" />
+        <Tab label="Pending" component={RouterLink} to="/admin/distributions/pending" />
+      </Tabs>
+      <DataTable<DistributionRecord>
+        key={status}
+        queryKey={['distributions', 'list', status]}
+        fetchPage={(params) => api.get<Page<DistributionRecord>>('/paginated_distribution', { ...params, status })}
+        defaultLimit={DISTRIBUTION_PAGE_SIZE}
+        columns={columns}
+        rowKey={(row) => row.id}
+        searchLabel={`Search ${terms.missionary.toLowerCase()} or upload`}
+        emptyText={pending ? 'No pending distributions.' : 'No approved distributions yet.'}
+        onRowClick={(row) => navigate(formPath(row))}
+        selection={pending && isAdmin ? { selected, onChange: setSelected } : undefined}
+        toolbar={
+          pending && (
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              sx={{ flexGrow: 1, alignItems: { sm: 'center' } }}
+            >
+              {isAdmin && (
+                <Button
+                  variant="contained"
+                  disabled={selected.length === 0 || approve.isPending}
+                  onClick={startApprove}
+                >
+                  Approve Selected{selected.length > 0 ? ` (${selected.length})` : ''}
+                </Button>
+              )}
+            </Stack>
+          )
+        }
+        actions={
+          isAdmin && pending
+            ? (row) => (
+                <>
+                  <Button size="small" component={RouterLink} to={formPath(row)}>
+                    Edit
+                  </Button>
+                  <Button size="small" color="error" onClick={() => setDeleting(row)}>
+                    Delete
+                  </Button>
+                </>
+              )
+            : (row) => (
+                <>
+                  <Button size="small" component={RouterLink} to={formPath(row)}>
+                    View
+                  </Button>
+                  {!pending && (
+                    <StatementButton
+                      distributionId={row.id}
+                      accessibleLabel={`Statement of ${row.user_name}, ${date(row.start_date)} – ${date(row.end_date)}`}
+                    />
+                  )}
+                </>
+              )
+        }
+      />
+      <ConfirmDialog
+        open={confirmApprove}
+        title={`Approve ${selected.length} distribution${selected.length === 1 ? '' : 's'}?`}
+        confirmLabel="Approve"
+        busy={approve.isPending}
+        onClose={() => setConfirmApprove(false)}
+        onConfirm={() => approve.mutate(selected.map(Number))}
+      >
+        Their hold-account transactions are posted and the balances carried forward. An approved distribution can no
+        longer be changed or deleted.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete distribution?"
+        confirmLabel="Delete"
+        destructive
+        busy={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      >
+        {deleting &&
+          `The pending distribution #${deleting.id} for ${deleting.user_name} (${date(deleting.start_date)} – ${date(deleting.end_date)}) will be deleted. Its reports, advances and donations become free for another distribution.`}
+      </ConfirmDialog>
+      {building && (
+        <BuildMatDayDialog
+          onClose={() => setBuilding(false)}
+          onBuilt={() => navigate('/admin/distributions/pending')}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  InputAdornment,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { updateDonationSchema } from '../../../domain/donations/schemas';
+import { MESSAGES } from '../../../domain/messages';
+import { api } from '../../api/client';
+import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
+import { useMessages } from '../../shell/messages';
+import type { Donation } from './types';
+
+/** Donation edit (admin): amount and count. */
+export function DonationDialog({ donation, onClose }: { donation: Donation; onClose(): void }) {
+  const messages = useMessages();
+  const queryClient = useQueryClient();
+  const form = useSchemaForm(updateDonationSchema, {
+    amount: donation.amount.toFixed(2),
+    count: String(donation.count),
+  });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await api.patchForm(`/donation/${donation.id}`, values);
+      messages.success(MESSAGES.donationUpdated);
+      queryClient.invalidateQueries({ queryKey: ['donations'] });
+      onClose();
+    } catch (error) {
+      messages.error(applyServerErrors(form, error));
+    }
+  });
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="donation-dialog-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="donation-dialog-title">Edit Donation</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {donation.user_name} · {donation.fund_name ?? 'General Fund'} · {donation.upload_name}
+          </Typography>
+          <Stack spacing={2}>
+            <FormField
+              control={form.control}
+              name="amount"
+              label="Amount"
+              required
+              inputMode="decimal"
+              helperText="A reversal may be negative."
+              slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+            />
+            <FormField control={form.control} name="count" label="Count" required inputMode="numeric" />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+            Save
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

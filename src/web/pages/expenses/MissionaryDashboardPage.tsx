@@ -1,0 +1,134 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import { Box, Button, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { MESSAGES } from '../../../domain/messages';
+import { api } from '../../api/client';
+import type { Page, User } from '../../api/types';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable } from '../../components/DataTable';
+import { money } from '../../format';
+import { useCurrentUser } from '../../session/session';
+import { useMessages } from '../../shell/messages';
+import { usePageTitle } from '../../site/site-config';
+import { MissionaryStatementsPanel } from '../statements/MissionaryStatementsPanel';
+import { REPORTS_KEY } from './queries';
+import { IconAction, reportColumns } from './report-columns';
+import type { ReportSummary } from './types';
+
+const editPath = (report: ReportSummary) =>
+  report.advance_request_id
+    ? `/expense-report/${report.id}/advance/${report.advance_request_id}/edit`
+    : `/expense-report/${report.id}/edit`;
+
+/**
+ * /dashboard/:auth_id[/:forceUpdate]: "Unreimbursed Amount: $x", the history as the table "Dashboard"
+ * on desktops and the list "My Expense Report History" on phones. A trailing true (after a submit)
+ * reloads everything.
+ */
+export function MissionaryDashboardPage() {
+  const { auth_id, forceUpdate } = useParams();
+  const me = useCurrentUser();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const navigate = useNavigate();
+  const messages = useMessages();
+  const queryClient = useQueryClient();
+  const [deleting, setDeleting] = useState<ReportSummary | null>(null);
+  usePageTitle('My Expense History');
+
+  const profile = useQuery({
+    queryKey: ['users', 'one', String(me.id)],
+    queryFn: () => api.get<User>(`/user/${me.id}`),
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new forceUpdate segment reloads
+  useEffect(() => {
+    if (forceUpdate) {
+      queryClient.invalidateQueries({ queryKey: [REPORTS_KEY] });
+      queryClient.invalidateQueries({ queryKey: ['users', 'one', String(me.id)] });
+    }
+  }, [forceUpdate]);
+
+  const remove = useMutation({
+    mutationFn: (report: ReportSummary) => api.delete(`/expense-report/unsubmitted/${report.id}`),
+    onSuccess: async () => {
+      messages.success(MESSAGES.reportDeleted);
+      await queryClient.invalidateQueries({ queryKey: [REPORTS_KEY] });
+      await queryClient.invalidateQueries({ queryKey: ['advance-requests'] });
+    },
+    onError: (error) => messages.error(error.message || MESSAGES.somethingWentWrong),
+    onSettled: () => setDeleting(null),
+  });
+
+  if (Number(auth_id) !== me.id) return <Navigate to={`/dashboard/${me.id}`} replace />;
+  const unreimbursed = profile.data?.profile?.unreimbursed_amount ?? profile.data?.unreimbursed_amount;
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>
+        <Typography variant="h1" sx={{ flexGrow: 1 }}>
+          Unreimbursed Amount: {unreimbursed === undefined ? '…' : money(unreimbursed)}
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/new-report/reimbursement">
+            New Expense Report
+          </Button>
+          <Button variant="outlined" component={RouterLink} to="/advance-request">
+            Advances
+          </Button>
+        </Stack>
+      </Box>
+      <Paper variant="outlined" sx={{ p: 1.5, mb: 2, bgcolor: 'transparent' }}>
+        <Typography variant="body2" color="text.secondary">
+          The unreimbursed amount is what the office still owes you from processed reports. It is paid down with your
+          next distributions.
+        </Typography>
+      </Paper>
+      <DataTable<ReportSummary>
+        title={phone ? 'My Expense Report History' : 'Dashboard'}
+        queryKey={[REPORTS_KEY, 'mine', me.id]}
+        fetchPage={(params) => api.get<Page<ReportSummary>>('/paginated_expense_report', { ...params, user_id: me.id })}
+        columns={reportColumns({ owner: false })}
+        rowKey={(report) => report.id}
+        searchLabel="Search reports"
+        emptyText="No expense reports yet. Start one with New Expense Report."
+        onRowClick={(report) => navigate(report.submitted ? `/expense-report/${report.id}` : editPath(report))}
+        actions={(report) =>
+          report.submitted ? (
+            <Button size="small" component={RouterLink} to={`/expense-report/${report.id}`}>
+              View
+            </Button>
+          ) : (
+            <>
+              <Button size="small" component={RouterLink} to={editPath(report)}>
+                Edit
+              </Button>
+              <IconAction
+                label={`Delete report #${report.id}`}
+                color="error"
+                icon={<DeleteOutlineIcon fontSize="small" />}
+                onClick={() => setDeleting(report)}
+              />
+            </>
+          )
+        }
+      />
+      <Box sx={{ mt: 2 }}>
+        <MissionaryStatementsPanel />
+      </Box>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this expense report?"
+        confirmLabel="Delete"
+        destructive
+        busy={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      >
+        Report #{deleting?.id} and everything in it (expenses, trips and receipts) will be removed.
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { useNavigate } from 'react-router';
+import { api } from '../../api/client';
+import type { Page, User } from '../../api/types';
+import { DataTable } from '../../components/DataTable';
+import { REPORTS_KEY } from './queries';
+import { reportColumns } from './report-columns';
+import type { ReportSummary } from './types';
+
+/** Report History on the admin user profile: every report of the user, drafts and archived ones too. */
+export function ReportHistorySection({ user }: { user: User }) {
+  const navigate = useNavigate();
+  if (user.role !== 'missionary') return null;
+  return (
+    <DataTable<ReportSummary>
+      title="Report History"
+      urlPrefix="reports"
+      queryKey={[REPORTS_KEY, 'user', user.id]}
+      fetchPage={(params) => api.get<Page<ReportSummary>>('/paginated_expense_report', { ...params, user_id: user.id })}
+      columns={reportColumns({ owner: false })}
+      rowKey={(report) => report.id}
+      searchLabel="Search reports"
+      emptyText="No expense reports."
+      onRowClick={(report) => navigate(`/expense-report/${report.id}?return=user-${user.id}`)}
+    />
+  );
+}

@@ -1,0 +1,61 @@
+import { Alert, Chip, Paper, Stack } from '@mui/material';
+import { ADVANCE_TOLERANCE, advanceReportProblem } from '../../../domain/expense-reports/calculations';
+import { REPORT_STATUS_LABELS } from '../../../domain/expense-reports/states';
+import { formatUSD, fromDollars } from '../../../domain/money';
+import { ReadOnlyFields } from '../../components/ReadOnlyFields';
+import { date, money } from '../../format';
+import type { FullReport } from './types';
+
+const TYPE_LABELS = { reimbursement: 'Reimbursement', advance: 'Advance' } as const;
+
+/** Who, when and how much: the figures the server computed for the report. */
+export function ReportSummaryCard({ report, showOwner }: { report: FullReport; showOwner?: boolean }) {
+  const advance = report.advance_request;
+  const fields: Array<[string, string | null]> = [
+    ...(showOwner
+      ? ([
+          ['Missionary', report.user_name],
+          ['Account #', report.missionary_number],
+        ] as Array<[string, string | null]>)
+      : []),
+    ['Type', TYPE_LABELS[report.type]],
+    ['Start date', date(report.start_date)],
+    ['End date', date(report.end_date)],
+    ['Submitted', date(report.date_submitted)],
+    ['Total', money(report.total_amount)],
+  ];
+  if (report.type === 'reimbursement') {
+    if (report.processed) {
+      fields.push(['Payout', money(report.payout ?? 0)], ['Unreimbursed', money(report.unreimbursed_amount)]);
+    } else {
+      fields.push(['Reimbursement due', money(report.unreimbursed_amount)]);
+    }
+  }
+  if (advance) {
+    fields.push(['Advance request', `#${advance.id}`], ['Approved amount', money(advance.amount_approved ?? 0)]);
+  }
+  const problem =
+    advance && !report.submitted
+      ? advanceReportProblem(fromDollars(report.total_amount), fromDollars(advance.amount_approved ?? 0))
+      : null;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 } }}>
+      <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap' }}>
+        <Chip
+          label={REPORT_STATUS_LABELS[report.status]}
+          color={report.status === 'processed' ? 'success' : report.status === 'submitted' ? 'primary' : 'default'}
+          size="small"
+        />
+        {report.distribution_id !== null && <Chip label={`In distribution #${report.distribution_id}`} size="small" />}
+      </Stack>
+      <ReadOnlyFields fields={fields} />
+      {advance && !report.submitted && (
+        <Alert severity={problem ? 'info' : 'success'} sx={{ mt: 2 }}>
+          {problem
+            ? `The total must be within ${formatUSD(ADVANCE_TOLERANCE)} of the approved amount (${money(advance.amount_approved ?? 0)}) to submit. ${problem}`
+            : 'The total is within $1.00 of the approved amount. Add a receipt and submit.'}
+        </Alert>
+      )}
+    </Paper>
+  );
+}

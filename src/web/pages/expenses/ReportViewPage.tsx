@@ -1,0 +1,155 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Button, Stack } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { MESSAGES } from '../../../domain/messages';
+import { isStaff } from '../../../domain/roles';
+import { api } from '../../api/client';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ErrorState } from '../../components/ErrorState';
+import { Loading } from '../../components/Loading';
+import { PageHeader } from '../../components/PageHeader';
+import { useCurrentUser } from '../../session/session';
+import { useMessages } from '../../shell/messages';
+import { NoticeDialog } from './NoticeDialog';
+import { ProcessReportDialog } from './ProcessReportDialog';
+import { ADVANCES_KEY, REPORTS_KEY, useReport } from './queries';
+import { ReportSections } from './ReportSections';
+import { ReportSummaryCard } from './ReportSummaryCard';
+
+/** Where the back link of the view screen goes (SPEC.md §2.3: `return` is unprocessed or dashboard). */
+export function backLink(returnTo: string | null, staff: boolean, userId: number): { to: string; label: string } {
+  if (returnTo === 'unprocessed')
+    return { to: '/admin/expense-reports/unprocessed', label: 'Unprocessed Expense Reports' };
+  if (returnTo === 'processed') return { to: '/admin/expense-reports/processed', label: 'Processed Expense Reports' };
+  if (returnTo === 'advances') return { to: '/admin/advance-requests', label: 'Advance History' };
+  if (returnTo === 'advance-request') return { to: '/advance-request', label: 'Advance Requests' };
+  const profile = /^user-(\d+)$/.exec(returnTo ?? '');
+  if (profile && staff) return { to: `/admin/user/${profile[1]}/profile`, label: 'User profile' };
+  if (staff) return { to: '/admin/dashboard', label: 'Expense Reports' };
+  return { to: `/dashboard/${userId}`, label: 'My Expense History' };
+}
+
+/** /expense-report/:expense_report_id: read-only; staff process unprocessed reports, admins delete or archive. */
+export function ReportViewPage() {
+  const { expense_report_id } = useParams();
+  const [searchParams] = useSearchParams();
+  const me = useCurrentUser();
+  const staff = isStaff(me.role);
+  const admin = me.role === 'admin';
+  const navigate = useNavigate();
+  const messages = useMessages();
+  const queryClient = useQueryClient();
+  const query = useReport(expense_report_id);
+  const [processing, setProcessing] = useState(false);
+  const [pending, setPending] = useState<'delete' | 'archive' | null>(null);
+  const back = backLink(searchParams.get('return'), staff, me.id);
+
+  const act = useMutation({
+    mutationFn: (kind: 'delete' | 'archive') =>
+      kind === 'delete'
+        ? api.delete(`/expense-report/${expense_report_id}`)
+        : api.delete(`/expense-report/processed/${expense_report_id}`),
+    onSuccess: async (_result, kind) => {
+      messages.success(kind === 'delete' ? MESSAGES.reportDeleted : MESSAGES.reportArchived);
+      await queryClient.invalidateQueries({ queryKey: [REPORTS_KEY] });
+      await queryClient.invalidateQueries({ queryKey: [ADVANCES_KEY] });
+      navigate(back.to);
+    },
+    onError: (error, kind) =>
+      messages.error(
+        error.message || (kind === 'archive' ? MESSAGES.reportArchiveFailed : MESSAGES.somethingWentWrong),
+      ),
+    onSettled: () => setPending(null),
+  });
+
+  if (query.isPending) return <Loading label="Loading the report" />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
+  const report = query.data;
+  const inDistribution = report.distribution_id !== null;
+
+  return (
+    <>
+      <Button component={RouterLink} to={back.to} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+        Back to {back.label}
+      </Button>
+      <PageHeader
+        title={`Expense Report #${report.id}`}
+        subtitle={
+          staff
+            ? `${report.user_name}${report.missionary_number ? ` · Account # ${report.missionary_number}` : ''}`
+            : undefined
+        }
+        actions={
+          <>
+            {staff && report.submitted === 1 && report.processed === 0 && (
+              <Button
+                variant="contained"
+                onClick={() => setProcessing(true)}
+                disabled={!admin || inDistribution}
+                title={
+                  !admin
+                    ? 'Only administrators process reports'
+                    : inDistribution
+                      ? MESSAGES.reportInDistribution
+                      : undefined
+                }
+              >
+                {report.type === 'advance' ? 'Confirm Receipt' : 'Process'}
+              </Button>
+            )}
+            {admin && report.processed === 0 && (
+              <Button color="error" variant="outlined" onClick={() => setPending('delete')}>
+                Delete
+              </Button>
+            )}
+            {admin && report.processed === 1 && !report.archived_at && (
+              <Button variant="outlined" onClick={() => setPending('archive')}>
+                Archive
+              </Button>
+            )}
+            {!staff && report.submitted === 0 && report.user_id === me.id && (
+              <Button
+                variant="contained"
+                component={RouterLink}
+                to={
+                  report.advance_request_id
+                    ? `/expense-report/${report.id}/advance/${report.advance_request_id}/edit`
+                    : `/expense-report/${report.id}/edit`
+                }
+              >
+                Edit Report
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Stack spacing={2}>
+        <ReportSummaryCard report={report} showOwner={staff} />
+        <ReportSections report={report} editable={false} />
+      </Stack>
+      {processing && <ProcessReportDialog report={report} onClose={() => setProcessing(false)} />}
+      <NoticeDialog
+        open={pending !== null && inDistribution}
+        title={pending === 'archive' ? 'This report cannot be archived' : 'This report cannot be deleted'}
+        onClose={() => setPending(null)}
+      >
+        {MESSAGES.reportInDistribution}
+      </NoticeDialog>
+      <ConfirmDialog
+        open={pending !== null && !inDistribution}
+        title={pending === 'archive' ? 'Archive this expense report?' : 'Delete this expense report?'}
+        confirmLabel={pending === 'archive' ? 'Archive' : 'Delete'}
+        destructive={pending === 'delete'}
+        busy={act.isPending}
+        onClose={() => setPending(null)}
+        onConfirm={() => pending && act.mutate(pending)}
+      >
+        {pending === 'archive'
+          ? 'The report leaves the processed list. It stays on record and can still be opened.'
+          : `Report #${report.id} of ${report.user_name} and its receipts will be removed. This cannot be undone.`}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { AppProviders, fakeApi } from '../../testing';
+import { ExpenseDialog } from './ExpenseDialog';
+import { ProcessReportDialog } from './ProcessReportDialog';
+import type { FullReport } from './types';
+
+function report(changes: Partial<FullReport> = {}): FullReport {
+  return {
+    id: 1,
+    type: 'reimbursement',
+    user_id: 7,
+    user_name: 'Naomi Field',
+    missionary_number: 'N-1',
+    status: 'submitted',
+    total_amount: 291.83,
+    unreimbursed_amount: 291.83,
+    payout: null,
+    start_date: '2026-03-02',
+    end_date: '2026-03-10',
+    date_submitted: '2026-03-11',
+    submitted: 1,
+    processed: 0,
+    processed_at: null,
+    distance_type: 'km',
+    advance_request_id: null,
+    distribution_id: null,
+    archived_at: null,
+    created_at: '2026-03-01T00:00:00.000Z',
+    updated_at: '2026-03-11T00:00:00.000Z',
+    expense: [],
+    mileage: [],
+    file_upload: [],
+    advance_request: null,
+    user: null,
+    ...changes,
+  };
+}
+
+function renderWithApp(ui: React.ReactNode) {
+  return render(
+    <AppProviders>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+const formOf = (init: RequestInit | undefined) =>
+  Object.fromEntries((init?.body as FormData | undefined)?.entries() ?? []);
+
+describe('ProcessReportDialog', () => {
+  it('shows the new unreimbursed total, refuses more than is due, and confirms the payout', async () => {
+    const api = fakeApi();
+    let sent: Record<string, FormDataEntryValue> = {};
+    api.on('POST', '/process-expense-report/1', (init) => {
+      sent = formOf(init);
+      return { status: 200, body: report({ processed: 1, payout: 200, unreimbursed_amount: 91.83 }) };
+    });
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderWithApp(<ProcessReportDialog report={report()} onClose={onClose} />);
+
+    expect(screen.getByText('Reimbursement due')).toBeInTheDocument();
+    const payout = screen.getByLabelText('Payout');
+    expect(payout).toHaveValue('291.83');
+    await user.clear(payout);
+    await user.type(payout, '400');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Payout cannot be more than the reimbursement due.')).toBeInTheDocument();
+    expect(api.calls).toEqual([]);
+
+    await user.clear(payout);
+    await user.type(payout, '200');
+    // 291.83 − 200.00
+    expect(screen.getByText('$91.83')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('dialog', { name: 'Confirm Payout' })).toHaveTextContent('$91.83 stays owed');
+    await user.click(screen.getByRole('button', { name: 'Confirm Payout' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent).toEqual({ payout: '200.00', new_unreimbursed_total: '91.83', _method: 'PATCH' });
+    expect(await screen.findByText('Expense Report has been processed.')).toBeInTheDocument();
+  }, 30_000);
+
+  it('confirms the receipt of an advance report without a payout', async () => {
+    const api = fakeApi();
+    let sent: Record<string, FormDataEntryValue> = {};
+    api.on('POST', '/process-expense-report/1', (init) => {
+      sent = formOf(init);
+      return { status: 200, body: report({ type: 'advance', processed: 1 }) };
+    });
+    const user = userEvent.setup();
+    renderWithApp(
+      <ProcessReportDialog report={report({ type: 'advance', advance_request_id: 4 })} onClose={() => undefined} />,
+    );
+    expect(screen.getByText(/closes advance request #4/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm Receipt' }));
+    expect(await screen.findByText('You have processed the advance request.')).toBeInTheDocument();
+    expect(sent).toEqual({ _method: 'PATCH' });
+  });
+});
+
+describe('ExpenseDialog', () => {
+  it('previews the USD amount as typed, fixes the rate at 1 for dollars, and sends the raw fields', async () => {
+    const api = fakeApi();
+    api.on('GET', '/categories', () => ({
+      status: 200,
+      body: [
+        { id: 3, expense_category: 'Lodging', description: 'Rooms', expense: 1, mileage: 0, advance: 0 },
+        { id: 4, expense_category: 'Advance only', description: 'x', expense: 0, mileage: 0, advance: 1 },
+      ],
+    }));
+    api.on('GET', '/user/7/hold-accounts', () => ({ status: 200, body: [{ id: 9, fund_name: 'Vehicle Fund' }] }));
+    let sent: Record<string, FormDataEntryValue> = {};
+    api.on('POST', '/expense', (init) => {
+      sent = formOf(init);
+      return { status: 201, body: {} };
+    });
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderWithApp(
+      <ExpenseDialog report={report({ submitted: 0, status: 'unsubmitted' })} expense={null} onClose={onClose} />,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Add Expense' }));
+    expect(await screen.findByText('Date is required.')).toBeInTheDocument();
+    expect(screen.getByText('Category is required.')).toBeInTheDocument();
+    expect(api.calls).not.toContain('POST /api/expense');
+
+    await user.type(screen.getByLabelText(/Amount \(local currency\)/), '1000');
+    await user.type(screen.getByLabelText(/Exchange rate/), '3.75');
+    expect(screen.getByRole('status')).toHaveTextContent('USD amount:$266.67');
+    await user.click(screen.getByLabelText('The amount is in US dollars'));
+    expect(screen.getByLabelText(/Exchange rate/)).toHaveValue('1');
+    expect(screen.getByLabelText(/Exchange rate/)).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent('USD amount:$1,000.00');
+
+    await user.type(screen.getByLabelText(/^Date/), '2026-03-10');
+    await user.click(screen.getByRole('combobox', { name: /Category/ }));
+    expect(screen.queryByRole('option', { name: 'Advance only' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: 'Lodging' }));
+    await user.click(screen.getByRole('button', { name: 'Add Expense' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent).toEqual({
+      date: '2026-03-10',
+      expense_code: '3',
+      description: '',
+      field_currency: '1000',
+      exchange_rate: '1',
+      hold_account_id: '',
+      expense_report_id: '1',
+    });
+  }, 30_000);
+});

@@ -1,0 +1,70 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { parseDecimal } from '../../../domain/money';
+import { DEFAULT_SETTINGS } from '../../../domain/settings/settings';
+import { ApiError, api } from '../../api/client';
+import type { Category, Setting } from '../../api/types';
+import { getToken } from '../../session/token-store';
+import type { FullReport, HoldAccountChoice } from './types';
+
+/** Query keys: every report list and report starts with this, so one invalidation refreshes them. */
+export const REPORTS_KEY = 'expense-reports';
+export const ADVANCES_KEY = 'advance-requests';
+
+export function useReport(id: string | number | undefined) {
+  return useQuery({
+    queryKey: [REPORTS_KEY, 'one', String(id)],
+    queryFn: () => api.get<FullReport>(`/expense-report/${id}`),
+    enabled: id !== undefined,
+  });
+}
+
+export function useCategories() {
+  return useQuery({ queryKey: ['categories'], queryFn: () => api.get<Category[]>('/categories') });
+}
+
+export function useHoldAccountChoices(userId: number | undefined) {
+  return useQuery({
+    queryKey: ['hold-account-choices', userId],
+    queryFn: () => api.get<HoldAccountChoice[]>(`/user/${userId}/hold-accounts`),
+    enabled: userId !== undefined,
+  });
+}
+
+/** The mileage_reimbursement setting ($ per mile) for the live cost preview; the server prices for real. */
+export function useMileageRate() {
+  const query = useQuery({ queryKey: ['settings'], queryFn: () => api.get<Setting[]>('/settings') });
+  const text =
+    query.data?.find((setting) => setting.setting_name === 'mileage_reimbursement')?.setting_value ??
+    DEFAULT_SETTINGS.mileage_reimbursement;
+  return parseDecimal(text) ?? parseDecimal(DEFAULT_SETTINGS.mileage_reimbursement)!;
+}
+
+/**
+ * A receipt as an object URL: files are served only through the authorised API route, which needs
+ * the api-token header, so <img src> cannot load them directly.
+ */
+export function useFileObjectUrl(fileUrl: string | null) {
+  const query = useQuery({
+    queryKey: ['receipt-file', fileUrl],
+    enabled: fileUrl !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: async () => {
+      const token = getToken();
+      const response = await fetch(fileUrl!, { headers: token ? { 'api-token': token } : {} });
+      if (!response.ok) {
+        const body = await response.json().catch(() => ({ message: 'The file could not be loaded.' }));
+        throw new ApiError(response.status, body);
+      }
+      return response.blob();
+    },
+  });
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!query.data) return;
+    const objectUrl = URL.createObjectURL(query.data);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [query.data]);
+  return { url, isError: query.isError, error: query.error, isPending: query.isPending };
+}

@@ -1,0 +1,77 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  InputAdornment,
+  Stack,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { recurringAmountsSchema } from '../../../domain/hold-accounts/schemas';
+import { MESSAGES } from '../../../domain/messages';
+import { api } from '../../api/client';
+import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
+import { useMessages } from '../../shell/messages';
+import type { HoldAccount } from './types';
+
+const FIELDS = [
+  ['mat_day_recurring_deposit', 'Recurring Deposit', 'Moved from the general fund into this account each MAT Day.'],
+  ['mat_day_recurring_transfer', 'Recurring Transfer', 'Moved from this account into the general fund each MAT Day.'],
+  ['mat_day_recurring_withdrawal', 'Recurring Withdrawal', 'Paid out of this account each MAT Day.'],
+] as const;
+
+/** The recurring MAT Day amounts of one account; they count only once approved in a distribution. */
+export function RecurringDialog({ account, onClose }: { account: HoldAccount; onClose(): void }) {
+  const messages = useMessages();
+  const queryClient = useQueryClient();
+  const form = useSchemaForm(recurringAmountsSchema, {
+    mat_day_recurring_deposit: account.mat_day_recurring_deposit.toFixed(2),
+    mat_day_recurring_transfer: account.mat_day_recurring_transfer.toFixed(2),
+    mat_day_recurring_withdrawal: account.mat_day_recurring_withdrawal.toFixed(2),
+  });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await api.patchForm(`/hold-account/${account.id}`, values);
+      messages.success(MESSAGES.holdAccountUpdated);
+      queryClient.invalidateQueries({ queryKey: ['hold-accounts'] });
+      onClose();
+    } catch (error) {
+      applyServerErrors(form, error);
+      messages.error(MESSAGES.somethingWentWrong);
+    }
+  });
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="recurring-dialog-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="recurring-dialog-title">Recurring Transactions</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            {account.fund_name} ({account.user_name}). MAT Day processing proposes these amounts; each counts only once
+            approved in the distribution.
+          </DialogContentText>
+          <Stack spacing={2}>
+            {FIELDS.map(([name, label, help]) => (
+              <FormField
+                key={name}
+                control={form.control}
+                name={name}
+                label={label}
+                inputMode="decimal"
+                helperText={help}
+                slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+              />
+            ))}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+            Save
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

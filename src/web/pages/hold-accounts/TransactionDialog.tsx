@@ -1,0 +1,88 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  InputAdornment,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { holdAccountTransactionSchema, TRANSACTION_TYPES } from '../../../domain/hold-accounts/schemas';
+import { MESSAGES } from '../../../domain/messages';
+import { api } from '../../api/client';
+import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
+import { money } from '../../format';
+import { useMessages } from '../../shell/messages';
+import type { HoldAccount } from './types';
+
+const EFFECT: Record<string, string> = {
+  Deposit: 'From the missionary’s general fund into this account.',
+  Transfer: 'From this account into the missionary’s general fund.',
+  Withdrawal: 'Paid out of this account.',
+};
+
+/** A manual transaction that posts at once (DESIGN.md decision 4); withdrawals and transfers cannot overdraw. */
+export function TransactionDialog({ account, onClose }: { account: HoldAccount; onClose(): void }) {
+  const messages = useMessages();
+  const queryClient = useQueryClient();
+  const form = useSchemaForm(holdAccountTransactionSchema, {
+    transaction_type: 'Deposit',
+    transaction_amount: '',
+    description: '',
+  });
+  const type = form.watch('transaction_type');
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await api.postForm(`/hold-account/${account.id}/transaction`, values);
+      messages.success(MESSAGES.transactionPosted);
+      queryClient.invalidateQueries({ queryKey: ['hold-accounts'] });
+      onClose();
+    } catch (error) {
+      messages.error(applyServerErrors(form, error));
+    }
+  });
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="transaction-dialog-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="transaction-dialog-title">Add Transaction</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {account.fund_name} · balance {money(account.balance)}
+          </Typography>
+          <Stack spacing={2}>
+            <FormField
+              control={form.control}
+              name="transaction_type"
+              label="Transaction Type"
+              required
+              options={TRANSACTION_TYPES.map((value) => ({ value, label: value }))}
+              helperText={EFFECT[String(type)]}
+            />
+            <FormField
+              control={form.control}
+              name="transaction_amount"
+              label="Amount"
+              required
+              inputMode="decimal"
+              slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+            />
+            <FormField
+              control={form.control}
+              name="description"
+              label="Description"
+              helperText={`Blank is “Manual ${String(type)}”.`}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+            Post
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

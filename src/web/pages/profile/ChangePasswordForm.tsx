@@ -1,0 +1,56 @@
+import { Button, Paper, Stack, Typography } from '@mui/material';
+import { updatePasswordSchema } from '../../../domain/auth/schemas';
+import { MESSAGES } from '../../../domain/messages';
+import { api } from '../../api/client';
+import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
+import { useMessages } from '../../shell/messages';
+
+const EMPTY = { current_password: '', password: '', password_confirmation: '' };
+
+export function ChangePasswordForm({ userId }: { userId: number }) {
+  const messages = useMessages();
+  const form = useSchemaForm(updatePasswordSchema, EMPTY);
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await api.patchForm(`/user/${userId}/update-password`, values);
+      messages.success(MESSAGES.passwordUpdated);
+      form.reset(EMPTY);
+    } catch (error) {
+      messages.error(applyServerErrors(form, error));
+    }
+  });
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack component="form" spacing={2} onSubmit={submit} noValidate sx={{ maxWidth: 480 }}>
+        <Typography variant="h2">Change Password</Typography>
+        <FormField
+          control={form.control}
+          name="current_password"
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+        />
+        <FormField
+          control={form.control}
+          name="password"
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          helperText={MESSAGES.passwordHint}
+        />
+        <FormField
+          control={form.control}
+          name="password_confirmation"
+          label="Confirm New Password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+            Update Password
+          </Button>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,119 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { AppProviders, sessionUser, setTokenCookie } from '../../testing';
+import { ReportsPage } from './ReportsPage';
+
+/** A fetch that answers downloads with a file and remembers the addresses asked for. */
+function fakeDownloads(status = 200) {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      urls.push(String(input));
+      if (String(input).startsWith('/api/token')) {
+        return new Response(JSON.stringify(sessionUser('admin')), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      if (status !== 200) {
+        return new Response(JSON.stringify({ message: 'MAT Processing Date is required.' }), {
+          status,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      const name = String(input).includes('journal') ? 'accounting-journal_2025-02-28_pending.xlsx' : 'report.csv';
+      return new Response('a,b\r\n1,2\r\n', {
+        status: 200,
+        headers: { 'content-type': 'text/csv', 'content-disposition': `attachment; filename="${name}"` },
+      });
+    }),
+  );
+  return urls;
+}
+
+function renderPage() {
+  render(
+    <AppProviders>
+      <MemoryRouter>
+        <ReportsPage />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+let clicked: string[];
+beforeEach(() => {
+  clicked = [];
+  setTokenCookie('token-of-test');
+  URL.createObjectURL = vi.fn(() => 'blob:report');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    clicked.push(this.download);
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  setTokenCookie(null);
+});
+
+const downloads = () => screen.getAllByRole('button', { name: 'Download' });
+
+// MUI renders slowly in jsdom on a shared machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+describe('ReportsPage (SPEC.md §2.3, §5)', () => {
+  it('keeps the expense report download disabled until both dates are set, in order', async () => {
+    const urls = fakeDownloads();
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Missionary Expense Reports' })).toBeInTheDocument();
+    const [expenses] = downloads();
+    expect(expenses).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('From Date'), { target: { value: '2025-02-01' } });
+    expect(expenses).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('To Date'), { target: { value: '2025-01-31' } });
+    expect(expenses).toBeDisabled();
+    expect(screen.getByText('To Date must be on or after From Date.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('To Date'), { target: { value: '2025-02-28' } });
+    expect(expenses).toBeEnabled();
+    fireEvent.click(screen.getAllByLabelText('Excel (.xlsx)')[0]);
+    fireEvent.click(expenses);
+    await waitFor(() => expect(clicked).toEqual(['report.csv']));
+    expect(urls.filter((url) => url.startsWith('/api/reports'))).toEqual([
+      '/api/reports/field-worker-expenses?from=2025-02-01&to=2025-02-28&format=xlsx&api_token=token-of-test',
+    ]);
+    expect(await screen.findByText('Downloaded report.csv')).toBeInTheDocument();
+  });
+
+  it('needs the MAT processing date; the status starts at Approved', async () => {
+    const urls = fakeDownloads();
+    renderPage();
+    const accounting = downloads()[1];
+    const journal = screen.getByRole('button', { name: 'Download Journal' });
+    expect(accounting).toBeDisabled();
+    expect(journal).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Distribution Status' })).toHaveTextContent('Approved');
+    fireEvent.change(screen.getByLabelText('MAT Processing Date'), { target: { value: '2025-02-28' } });
+    expect(accounting).toBeEnabled();
+    fireEvent.click(accounting);
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Distribution Status' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Pending' }));
+    fireEvent.click(journal);
+    await waitFor(() => expect(clicked).toEqual(['report.csv', 'accounting-journal_2025-02-28_pending.xlsx']));
+    expect(urls.filter((url) => url.startsWith('/api/reports'))).toEqual([
+      '/api/reports/accounting?mat_to_date=2025-02-28&status=approved&format=csv&api_token=token-of-test',
+      '/api/reports/accounting-journal?mat_to_date=2025-02-28&status=pending&format=csv&api_token=token-of-test',
+    ]);
+  });
+
+  it('shows the server’s message when a download is refused', async () => {
+    fakeDownloads(422);
+    renderPage();
+    fireEvent.change(screen.getByLabelText('MAT Processing Date'), { target: { value: '2025-02-28' } });
+    fireEvent.click(downloads()[1]);
+    expect(await screen.findByText('MAT Processing Date is required.')).toBeInTheDocument();
+    expect(clicked).toEqual([]);
+  });
+});

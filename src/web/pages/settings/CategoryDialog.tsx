@@ -1,0 +1,94 @@
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  FormGroup,
+  Stack,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { Controller } from 'react-hook-form';
+import { categorySchema } from '../../../domain/categories/schemas';
+import { MESSAGES } from '../../../domain/messages';
+import { api } from '../../api/client';
+import type { Category } from '../../api/types';
+import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
+import { useMessages } from '../../shell/messages';
+
+const FLAGS = [
+  ['expense', 'Expense'],
+  ['mileage', 'Mileage'],
+  ['advance', 'Advance'],
+] as const;
+
+/** Add or update a category; both texts are required (SPEC.md §5). */
+export function CategoryDialog({ category, onClose }: { category: Category | null; onClose(): void }) {
+  const messages = useMessages();
+  const queryClient = useQueryClient();
+  const form = useSchemaForm(categorySchema, {
+    expense_category: category?.expense_category ?? '',
+    description: category?.description ?? '',
+    expense: category ? category.expense === 1 : true,
+    mileage: category?.mileage === 1,
+    advance: category?.advance === 1,
+  });
+  const submit = form.handleSubmit(async (values) => {
+    const body = {
+      ...values,
+      expense: values.expense ? 1 : 0,
+      mileage: values.mileage ? 1 : 0,
+      advance: values.advance ? 1 : 0,
+    };
+    try {
+      if (category) await api.patchForm(`/categories/${category.id}/update`, body);
+      else await api.postForm('/categories', body);
+      messages.success(category ? MESSAGES.categoryUpdated : MESSAGES.categoryAdded);
+      queryClient.invalidateQueries({ queryKey: ['categories'] });
+      onClose();
+    } catch (error) {
+      messages.error(applyServerErrors(form, error));
+    }
+  });
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="category-dialog-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="category-dialog-title">{category ? 'Update Category' : 'Add Category'}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <FormField control={form.control} name="expense_category" label="Category" required />
+            <FormField control={form.control} name="description" label="Description" required multiline minRows={2} />
+            <FormGroup row>
+              {FLAGS.map(([name, label]) => (
+                <Controller
+                  key={name}
+                  control={form.control}
+                  name={name}
+                  render={({ field }) => (
+                    <FormControlLabel
+                      label={label}
+                      control={
+                        <Checkbox
+                          checked={Boolean(field.value)}
+                          onChange={(event) => field.onChange(event.target.checked)}
+                        />
+                      }
+                    />
+                  )}
+                />
+              ))}
+            </FormGroup>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+            {category ? 'Update' : 'Add'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,63 @@
+import { Button, Grid, Paper, Stack, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { MESSAGES } from '../../../domain/messages';
+import { SETTING_LABELS, SETTING_NAMES, updateSettingsSchema } from '../../../domain/settings/settings';
+import { api } from '../../api/client';
+import type { Setting } from '../../api/types';
+import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
+import { useMessages } from '../../shell/messages';
+
+const HELP: Record<string, string> = {
+  mileage_reimbursement: 'Paid per mile; kilometres are converted at 0.621371.',
+  admin_fee_percentage: 'In percent of the month’s donations, e.g. 10.',
+  admin_fee_cap: 'The most one distribution pays in admin fee.',
+  social_security_percentage: 'Employee share in percent, e.g. 6.2.',
+  medicare_percentage: 'Employee share in percent, e.g. 1.45.',
+};
+
+export function SettingsForm({ settings, editable }: { settings: Setting[]; editable: boolean }) {
+  const messages = useMessages();
+  const queryClient = useQueryClient();
+  const initial = Object.fromEntries(
+    SETTING_NAMES.map((name) => [name, settings.find((s) => s.setting_name === name)?.setting_value ?? '']),
+  );
+  const form = useSchemaForm(updateSettingsSchema, initial);
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await api.patchForm<Setting[]>('/settings', values);
+      queryClient.setQueryData(['settings'], saved);
+      messages.success(MESSAGES.settingsUpdated);
+      form.reset(values);
+    } catch (error) {
+      messages.error(applyServerErrors(form, error));
+    }
+  });
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+        <Typography variant="h2">Rates and Fees</Typography>
+        <Grid container spacing={2}>
+          {SETTING_NAMES.map((name) => (
+            <Grid key={name} size={{ xs: 12, sm: 6 }}>
+              <FormField
+                control={form.control}
+                name={name}
+                label={SETTING_LABELS[name]}
+                inputMode="decimal"
+                disabled={!editable}
+                helperText={HELP[name]}
+              />
+            </Grid>
+          ))}
+        </Grid>
+        {editable && (
+          <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+            <Button type="submit" variant="contained" disabled={form.formState.isSubmitting || !form.formState.isDirty}>
+              Save Settings
+            </Button>
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

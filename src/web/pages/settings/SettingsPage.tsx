@@ -1,0 +1,111 @@
+import { Button, Stack } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { MESSAGES } from '../../../domain/messages';
+import { api } from '../../api/client';
+import type { Category, Setting } from '../../api/types';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { type Column, DataTable } from '../../components/DataTable';
+import { ErrorState } from '../../components/ErrorState';
+import { Loading } from '../../components/Loading';
+import { localPage } from '../../components/local-page';
+import { PageHeader } from '../../components/PageHeader';
+import { useCurrentUser } from '../../session/session';
+import { useMessages } from '../../shell/messages';
+import { CategoryDialog } from './CategoryDialog';
+import { SettingsForm } from './SettingsForm';
+
+const flag = (value: 0 | 1) => (value ? 'Yes' : 'No');
+
+/** /admin/settings: the settings form and the categories table. */
+export function SettingsPage() {
+  const me = useCurrentUser();
+  const editable = me.role === 'admin';
+  const messages = useMessages();
+  const queryClient = useQueryClient();
+  const settings = useQuery({ queryKey: ['settings'], queryFn: () => api.get<Setting[]>('/settings') });
+  const categories = useQuery({ queryKey: ['categories'], queryFn: () => api.get<Category[]>('/categories') });
+  const [editing, setEditing] = useState<Category | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Category | null>(null);
+  const remove = useMutation({
+    mutationFn: (category: Category) => api.delete(`/categories/${category.id}`),
+    onSuccess: () => {
+      messages.success(MESSAGES.categoryDeleted);
+      queryClient.invalidateQueries({ queryKey: ['categories'] });
+    },
+    onError: (error) => messages.error(error.message),
+    onSettled: () => setDeleting(null),
+  });
+
+  const columns: Column<Category>[] = [
+    { key: 'expense_category', label: 'Category', sortKey: 'expense_category' },
+    { key: 'description', label: 'Description', sortKey: 'description' },
+    { key: 'expense', label: 'Expense', sortKey: 'expense', render: (c) => flag(c.expense) },
+    { key: 'mileage', label: 'Mileage', sortKey: 'mileage', render: (c) => flag(c.mileage) },
+    { key: 'advance', label: 'Advance', sortKey: 'advance', render: (c) => flag(c.advance) },
+  ];
+
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <Stack spacing={3}>
+        {settings.isPending ? (
+          <Loading />
+        ) : settings.isError ? (
+          <ErrorState error={settings.error} onRetry={() => settings.refetch()} />
+        ) : (
+          <SettingsForm settings={settings.data} editable={editable} />
+        )}
+        {categories.isError ? (
+          <ErrorState error={categories.error} onRetry={() => categories.refetch()} />
+        ) : (
+          <DataTable<Category>
+            title="Categories"
+            urlPrefix="categories"
+            queryKey={['categories', 'table', categories.data]}
+            fetchPage={async (params) => localPage(categories.data ?? [], params, ['expense_category', 'description'])}
+            defaultOrderBy="expense_category"
+            defaultOrder="asc"
+            columns={columns}
+            rowKey={(category) => category.id}
+            searchLabel="Search categories"
+            emptyText="No categories yet. Add the first one."
+            toolbar={
+              editable && (
+                <Button variant="contained" onClick={() => setEditing('new')} sx={{ whiteSpace: 'nowrap' }}>
+                  Add Category
+                </Button>
+              )
+            }
+            actions={
+              editable
+                ? (category) => (
+                    <>
+                      <Button size="small" onClick={() => setEditing(category)}>
+                        Update
+                      </Button>
+                      <Button size="small" color="error" onClick={() => setDeleting(category)}>
+                        Delete
+                      </Button>
+                    </>
+                  )
+                : undefined
+            }
+          />
+        )}
+      </Stack>
+      {editing && <CategoryDialog category={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete category?"
+        confirmLabel="Delete"
+        destructive
+        busy={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      >
+        “{deleting?.expense_category}” will be removed. Categories already used on expenses cannot be deleted.
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { Paper, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { api } from '../../api/client';
+import { ErrorState } from '../../components/ErrorState';
+import { Loading } from '../../components/Loading';
+import { DonationsChart, DonationsChartEmpty } from './DonationsChart';
+import { STATEMENTS_KEY, type Trend } from './types';
+
+/** "Giving over time": the last 12 approved distributions of a user, as a chart. */
+export function DonationsTrendCard({
+  userId,
+  title = 'Giving over time',
+  footer,
+}: {
+  userId: number;
+  title?: string;
+  footer?: ReactNode;
+}) {
+  const trend = useQuery({
+    queryKey: [STATEMENTS_KEY, 'trend', userId],
+    queryFn: () => api.get<Trend>('/statements/trend', { user_id: userId }),
+  });
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-section="donations-trend">
+      <Typography variant="h2" sx={{ mb: 0.5 }}>
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        Monthly donations and the fund's ending balance, last 12 approved distributions.
+      </Typography>
+      {trend.isPending ? (
+        <Loading />
+      ) : trend.isError ? (
+        <ErrorState error={trend.error} onRetry={() => trend.refetch()} />
+      ) : trend.data.points.length === 0 ? (
+        <DonationsChartEmpty />
+      ) : (
+        <DonationsChart points={trend.data.points} label={title} />
+      )}
+      {footer}
+    </Paper>
+  );
+}

@@ -1,0 +1,50 @@
+import { Button, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import { monthLabel } from '../../../domain/reports/chart';
+import { api } from '../../api/client';
+import { useCurrentUser } from '../../session/session';
+import { DonationsTrendCard } from './DonationsTrendCard';
+import { StatementButton } from './StatementButton';
+import { STATEMENTS_KEY, type StatementSummary } from './types';
+
+/**
+ * The missionary dashboard's panel: the donations-over-time chart, the latest statement to download
+ * and a link to every statement on the profile.
+ */
+export function MissionaryStatementsPanel() {
+  const me = useCurrentUser();
+  const statements = useQuery({
+    queryKey: [STATEMENTS_KEY, 'list', me.id],
+    queryFn: () => api.get<StatementSummary[]>('/statements', { user_id: me.id }),
+  });
+  const latest = statements.data?.[0];
+  return (
+    <DonationsTrendCard
+      userId={me.id}
+      title="My giving over time"
+      footer={
+        latest && (
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1.5}
+            sx={{ mt: 2, alignItems: { sm: 'center' }, borderTop: 1, borderColor: 'divider', pt: 2 }}
+          >
+            <Typography sx={{ flexGrow: 1 }}>
+              Latest statement: <strong>{monthLabel(latest.end_date)}</strong>
+            </Typography>
+            <StatementButton
+              distributionId={latest.id}
+              label="Download Statement"
+              accessibleLabel={`Download Statement for ${monthLabel(latest.end_date)}`}
+              variant="contained"
+            />
+            <Button component={RouterLink} to={`/profile/${me.id}`} size="small">
+              All statements
+            </Button>
+          </Stack>
+        )
+      }
+    />
+  );
+}

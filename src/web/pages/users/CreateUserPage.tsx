@@ -1,0 +1,96 @@
+import { Alert, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { MESSAGES } from '../../../domain/messages';
+import { ROLE_LABELS } from '../../../domain/roles';
+import { createUserSchema, generatePassword, USER_ROLES } from '../../../domain/users/schemas';
+import { api } from '../../api/client';
+import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
+import { PageHeader } from '../../components/PageHeader';
+import { useCurrentUser } from '../../session/session';
+import { useMessages } from '../../shell/messages';
+
+const formSchema = createUserSchema.omit({ password: true, baseUrl: true });
+const EMPTY = { name: '', email: '', role: '', missionary_number: '' };
+
+function randomInt(maxExclusive: number): number {
+  const values = new Uint32Array(1);
+  // Rejection sampling keeps every character equally likely.
+  const limit = Math.floor(0x1_0000_0000 / maxExclusive) * maxExclusive;
+  do crypto.getRandomValues(values);
+  while (values[0] >= limit);
+  return values[0] % maxExclusive;
+}
+
+/** /admin/user/create: Basic Info; the password is generated (8 characters) and mailed. */
+export function CreateUserPage() {
+  const me = useCurrentUser();
+  if (me.role !== 'admin') {
+    return (
+      <>
+        <PageHeader title="Create New User" />
+        <Alert severity="info" sx={{ maxWidth: 640 }}>
+          Only administrators can add users. Ask an administrator to create the account.{' '}
+          <Link component={RouterLink} to="/admin/users">
+            Back to all users
+          </Link>
+        </Alert>
+      </>
+    );
+  }
+  return <CreateUserForm />;
+}
+
+function CreateUserForm() {
+  const messages = useMessages();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useSchemaForm(formSchema, EMPTY);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await api.postForm('/user', {
+        ...values,
+        password: generatePassword(randomInt),
+        baseUrl: window.location.origin,
+      });
+      messages.success(MESSAGES.userCreated);
+      queryClient.invalidateQueries({ queryKey: ['users'] });
+      navigate('/admin/users');
+    } catch (error) {
+      applyServerErrors(form, error);
+      messages.error(MESSAGES.userCreateFailed);
+    }
+  });
+
+  return (
+    <>
+      <PageHeader title="Create New User" subtitle="A random password is generated and sent with the welcome mail." />
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
+        <Typography variant="h2" sx={{ mb: 2 }}>
+          Basic Info
+        </Typography>
+        <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+          <FormField control={form.control} name="name" label="Name" required autoComplete="off" />
+          <FormField control={form.control} name="email" label="Email" type="email" required autoComplete="off" />
+          <FormField
+            control={form.control}
+            name="role"
+            label="Role"
+            required
+            options={USER_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+          />
+          <FormField control={form.control} name="missionary_number" label="Account #" autoComplete="off" />
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            <Button type="button" onClick={() => form.reset(EMPTY)}>
+              Clear Form
+            </Button>
+            <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+              Create User
+            </Button>
+          </Stack>
+        </Stack>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,165 @@
+import { Button, Checkbox, FormControlLabel, Grid, InputAdornment, Paper, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { MESSAGES } from '../../../domain/messages';
+import { payrollInfoSchema, TAX_STATUSES } from '../../../domain/users/schemas';
+import { api } from '../../api/client';
+import type { User } from '../../api/types';
+import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
+import { twoDecimals } from '../../format';
+import { useMessages } from '../../shell/messages';
+
+const MONEY_FIELDS = [
+  ['net_salary', 'Net Salary'],
+  ['housing_allowance', 'Housing Allowance'],
+  ['retirement_amount', 'Retirement 403(b)'],
+  ['federal_income_tax', 'Federal Income Tax'],
+  ['insurance_amount', 'Insurance'],
+  ['wire_fee', 'Wire Fee'],
+  ['admin_fee_cap', 'Admin Fee Cap'],
+  ['fund_balance', 'Fund Balance'],
+] as const;
+
+const PERCENT_FIELDS = [
+  ['social_security', 'Social Security %'],
+  ['medicare', 'Medicare %'],
+  ['admin_fee_percentage', 'Admin Fee %'],
+] as const;
+
+type Values = Record<string, string | boolean>;
+
+function valuesOf(user: User): Values {
+  const profile = user.profile;
+  const values: Values = { tax_status: profile?.tax_status ?? '', fica_tax: profile?.fica_tax === 1 };
+  for (const [name] of MONEY_FIELDS) values[name] = twoDecimals(profile?.[name] ?? null);
+  for (const [name] of PERCENT_FIELDS) values[name] = profile?.[name] === null || !profile ? '' : String(profile[name]);
+  return values;
+}
+
+/** Payroll Info: Edit enables the inputs; Save submits and disables them again (SPEC.md §2.3). */
+export function PayrollInfoForm({
+  user,
+  editable,
+  onSaved,
+}: {
+  user: User;
+  editable: boolean;
+  onSaved(user: User): void;
+}) {
+  const messages = useMessages();
+  const [editing, setEditing] = useState(false);
+  const form = useSchemaForm<Values>(payrollInfoSchema, valuesOf(user));
+  const disabled = !editing;
+
+  const submit = form.handleSubmit(async (values) => {
+    // Only what the admin changed is sent, so a balance moved meanwhile (a distribution approved in
+    // another tab) is never written back with the value this form was opened with.
+    const dirty = form.formState.dirtyFields as Partial<Record<string, boolean>>;
+    const changed = Object.fromEntries(Object.entries(values).filter(([name]) => dirty[name]));
+    if (Object.keys(changed).length === 0) {
+      setEditing(false);
+      return;
+    }
+    if ('fica_tax' in changed) changed.fica_tax = changed.fica_tax ? '1' : '0';
+    try {
+      const saved = await api.postForm<User>(`/user/${user.id}`, changed);
+      messages.success(MESSAGES.userUpdated);
+      form.reset(valuesOf(saved));
+      setEditing(false);
+      onSaved(saved);
+    } catch (error) {
+      applyServerErrors(form, error);
+      messages.error(MESSAGES.userUpdateFailed);
+    }
+  });
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+        <Stack direction="row" sx={{ alignItems: 'center' }}>
+          <Typography variant="h2" sx={{ flexGrow: 1 }}>
+            Payroll Info
+          </Typography>
+          {editable &&
+            (editing ? (
+              <Stack direction="row" spacing={1}>
+                <Button
+                  type="button"
+                  onClick={() => {
+                    form.reset(valuesOf(user));
+                    setEditing(false);
+                  }}
+                >
+                  Cancel
+                </Button>
+                <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+                  Save
+                </Button>
+              </Stack>
+            ) : (
+              <Button type="button" variant="outlined" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            ))}
+        </Stack>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormField
+              control={form.control}
+              name="tax_status"
+              label="Tax Status"
+              disabled={disabled}
+              options={[
+                { value: '', label: 'Not set' },
+                ...TAX_STATUSES.map((status) => ({ value: status, label: status })),
+              ]}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }} sx={{ display: 'flex', alignItems: 'center' }}>
+            <Controller
+              control={form.control}
+              name="fica_tax"
+              render={({ field }) => (
+                <FormControlLabel
+                  label="FICA Tax"
+                  disabled={disabled}
+                  control={
+                    <Checkbox
+                      checked={Boolean(field.value)}
+                      onChange={(event) => field.onChange(event.target.checked)}
+                    />
+                  }
+                />
+              )}
+            />
+          </Grid>
+          {MONEY_FIELDS.map(([name, label]) => (
+            <Grid key={name} size={{ xs: 12, sm: 6, md: 4 }}>
+              <FormField
+                control={form.control}
+                name={name}
+                label={label}
+                disabled={disabled}
+                inputMode="decimal"
+                slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+              />
+            </Grid>
+          ))}
+          {PERCENT_FIELDS.map(([name, label]) => (
+            <Grid key={name} size={{ xs: 12, sm: 6, md: 4 }}>
+              <FormField
+                control={form.control}
+                name={name}
+                label={label}
+                disabled={disabled}
+                inputMode="decimal"
+                helperText="Blank uses the organisation setting"
+                slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
+              />
+            </Grid>
+          ))}
+        </Grid>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,56 @@
+import { Chip, Stack } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { ROLE_LABELS } from '../../../domain/roles';
+import { api } from '../../api/client';
+import type { User } from '../../api/types';
+import { ErrorState } from '../../components/ErrorState';
+import { Loading } from '../../components/Loading';
+import { PageHeader } from '../../components/PageHeader';
+import { money } from '../../format';
+import { useCurrentUser } from '../../session/session';
+import { BasicInfoForm } from './BasicInfoForm';
+import { PayrollInfoForm } from './PayrollInfoForm';
+import { userProfileSections } from './profile-sections';
+
+/** /admin/user/:user_id/profile: forms (editable by admins) and the user's history lists. */
+export function UserProfilePage() {
+  const { user_id } = useParams();
+  const me = useCurrentUser();
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: ['users', 'one', user_id], queryFn: () => api.get<User>(`/user/${user_id}`) });
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
+  const user = query.data;
+  const editable = me.role === 'admin' && !user.deleted_at;
+  const saved = (next: User) => {
+    queryClient.setQueryData(['users', 'one', user_id], next);
+    queryClient.invalidateQueries({ queryKey: ['users'], exact: false });
+  };
+  return (
+    <>
+      <PageHeader
+        title={user.name}
+        subtitle={
+          <Stack direction="row" spacing={1} component="span" sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+            <Chip size="small" label={ROLE_LABELS[user.role]} component="span" />
+            {user.deleted_at && <Chip size="small" color="warning" label="Archived" component="span" />}
+            {user.role === 'missionary' && user.profile && (
+              <span>
+                Fund balance {money(user.profile.fund_balance)} · Unreimbursed {money(user.profile.unreimbursed_amount)}
+              </span>
+            )}
+          </Stack>
+        }
+      />
+      <Stack spacing={2}>
+        <BasicInfoForm key={`basic-${user.updated_at}`} user={user} editable={editable} onSaved={saved} />
+        <PayrollInfoForm key={`payroll-${user.updated_at}`} user={user} editable={editable} onSaved={saved} />
+        {userProfileSections.map((Section, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is static
+          <Section key={index} user={user} />
+        ))}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ComponentType } from 'react';
+import type { User } from '../../api/types';
+import { AdvanceHistorySection } from '../advances/AdvanceHistorySection';
+import { DistributionsSection } from '../distributions/DistributionsSection';
+import { DonationsSection } from '../donations/DonationsSection';
+import { ReportHistorySection } from '../expenses/ReportHistorySection';
+import { HoldAccountsSection } from '../hold-accounts/HoldAccountsSection';
+import { DonationsTrendSection } from '../statements/DonationsTrendSection';
+import { StatementsSection } from '../statements/StatementsSection';
+
+/**
+ * The lists under the forms of the admin user profile (reports, advances, donations, hold accounts,
+ * distributions). Each feature adds its section here.
+ */
+export const userProfileSections: Array<ComponentType<{ user: User }>> = [
+  ReportHistorySection,
+  AdvanceHistorySection,
+  DonationsSection,
+  HoldAccountsSection,
+  // Issue 5: the user's approved distributions.
+  DistributionsSection,
+  DonationsTrendSection,
+  StatementsSection,
+];

@@ -1,0 +1,58 @@
+import type { RouteObject } from 'react-router';
+import { MISSIONARY, STAFF } from '../domain/roles';
+import { ForgotPasswordPage } from './pages/auth/ForgotPasswordPage';
+import { LoginPage } from './pages/auth/LoginPage';
+import { ResetPasswordPage } from './pages/auth/ResetPasswordPage';
+import { distributionRoutes } from './pages/distributions/routes';
+import { donationRoutes } from './pages/donations/routes';
+import { expenseRoutes } from './pages/expenses/routes';
+import { HomePage } from './pages/HomePage';
+import { holdAccountRoutes } from './pages/hold-accounts/routes';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { missionaryProfileRoutes } from './pages/profile/routes';
+import { reportRoutes } from './pages/reports/routes';
+import { settingsRoutes } from './pages/settings/routes';
+import { userRoutes } from './pages/users/routes';
+import { AppShell } from './shell/AppShell';
+import { Guard } from './shell/guards';
+
+/**
+ * The route table of SPEC.md §2.1. Each feature exports its routes per group; the four page shells
+ * are the one AppShell behind the guard of its group.
+ */
+export interface FeatureRoutes {
+  public?: RouteObject[];
+  missionary?: RouteObject[];
+  user?: RouteObject[];
+  staff?: RouteObject[];
+}
+
+const features: FeatureRoutes[] = [
+  userRoutes,
+  settingsRoutes,
+  missionaryProfileRoutes,
+  expenseRoutes,
+  donationRoutes,
+  holdAccountRoutes,
+  distributionRoutes,
+  reportRoutes,
+];
+
+const group = (key: keyof FeatureRoutes) => features.flatMap((feature) => feature[key] ?? []);
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password/:token', element: <ResetPasswordPage /> },
+      ...group('public'),
+      { element: <Guard roles={MISSIONARY} />, children: group('missionary') },
+      { element: <Guard />, children: group('user') },
+      { element: <Guard roles={STAFF} />, children: group('staff') },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

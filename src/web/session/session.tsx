@@ -1,0 +1,107 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { SESSION_IDLE_MS } from '../../domain/roles';
+import { api } from '../api/client';
+import type { SessionUser } from '../api/types';
+import { clearToken, getToken, setSessionHandlers, setToken } from './token-store';
+
+type Status = 'loading' | 'anonymous' | 'authenticated';
+
+interface Session {
+  status: Status;
+  user: SessionUser | null;
+  login(email: string, password: string): Promise<SessionUser>;
+  logout(): Promise<void>;
+  /** Reload the signed-in user (after a profile change). */
+  refresh(): Promise<void>;
+  /** Set when the session ended on its own (expired token, 4 idle hours). */
+  expired: boolean;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<Status>(() => (getToken() ? 'loading' : 'anonymous'));
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [expired, setExpired] = useState(false);
+  const idleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const end = useCallback(
+    (becauseExpired: boolean) => {
+      if (idleTimer.current) clearTimeout(idleTimer.current);
+      idleTimer.current = null;
+      clearToken();
+      setUser(null);
+      setStatus('anonymous');
+      setExpired(becauseExpired);
+      queryClient.clear();
+    },
+    [queryClient],
+  );
+
+  const armIdleTimer = useCallback(() => {
+    if (idleTimer.current) clearTimeout(idleTimer.current);
+    if (!getToken()) return;
+    // After 4 hours without a call the session ends here too; the guards then send the page to /login.
+    idleTimer.current = setTimeout(() => end(true), SESSION_IDLE_MS);
+  }, [end]);
+
+  useEffect(() => setSessionHandlers({ unauthorized: () => end(true), activity: armIdleTimer }), [end, armIdleTimer]);
+
+  useEffect(() => {
+    const token = getToken();
+    if (!token) return;
+    api
+      .postJson<SessionUser>('/token', { api_token: token })
+      .then((signedIn) => {
+        setUser(signedIn);
+        setStatus('authenticated');
+        armIdleTimer();
+      })
+      .catch(() => end(true));
+  }, [armIdleTimer, end]);
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const signedIn = await api.postJson<SessionUser>('/login', { email, password });
+      setToken(signedIn.api_token);
+      setUser(signedIn);
+      setStatus('authenticated');
+      setExpired(false);
+      armIdleTimer();
+      return signedIn;
+    },
+    [armIdleTimer],
+  );
+
+  const logout = useCallback(async () => {
+    if (getToken()) await api.postJson('/logout', {}).catch(() => undefined);
+    end(false);
+  }, [end]);
+
+  const refresh = useCallback(async () => {
+    const token = getToken();
+    if (!token) return;
+    setUser(await api.postJson<SessionUser>('/token', { api_token: token }));
+  }, []);
+
+  const value = useMemo(
+    () => ({ status, user, login, logout, refresh, expired }),
+    [status, user, login, logout, refresh, expired],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}
+
+/** The signed-in user; only for screens behind a guard. */
+export function useCurrentUser(): SessionUser {
+  const { user } = useSession();
+  if (!user) throw new Error('useCurrentUser without a signed-in user');
+  return user;
+}

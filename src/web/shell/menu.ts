@@ -1,0 +1,45 @@
+import type { Role } from '../../domain/roles';
+import type { Terms } from '../../domain/terms';
+
+export interface MenuItem {
+  label: string;
+  to: string;
+}
+
+/** SPEC.md §2.2, in its order. */
+export function menuFor(role: Role, userId: number, terms: Terms): MenuItem[] {
+  if (role === 'admin' || role === 'employee') {
+    return [
+      { label: 'All Expense Reports', to: '/admin/dashboard' },
+      { label: 'Processed Expense Reports', to: '/admin/expense-reports/processed' },
+      { label: 'Unprocessed Expense Reports', to: '/admin/expense-reports/unprocessed' },
+      { label: 'All Advance Requests', to: '/admin/advance-requests' },
+      { label: 'Unprocessed Advance Requests', to: '/admin/advance-requests/unprocessed' },
+      { label: 'Donations', to: '/admin/donations' },
+      { label: 'Hold Accounts', to: '/admin/hold-accounts' },
+      { label: 'Distributions', to: '/admin/distributions/approved' },
+      { label: 'All Users', to: '/admin/users' },
+      { label: 'Add User', to: '/admin/user/create' },
+      { label: 'MAT Day Processing', to: '/admin/distribution-form' },
+      { label: 'Report Downloads', to: '/reports' },
+      { label: 'Denari Import', to: '/admin/denari-import' },
+      { label: 'Settings', to: '/admin/settings' },
+    ];
+  }
+  if (role === 'missionary') {
+    return [
+      { label: 'My Expense History', to: `/dashboard/${userId}` },
+      { label: 'New Expense Report', to: '/new-report/reimbursement' },
+      { label: 'Advance Request', to: '/advance-request' },
+      { label: `My ${terms.missionary} Profile`, to: `/profile/${userId}` },
+    ];
+  }
+  return [];
+}
+
+/** Where "/" sends a signed-in user (SPEC.md §2.1). */
+export function homeFor(role: Role, userId: number): string | null {
+  if (role === 'admin' || role === 'employee') return '/admin/dashboard';
+  if (role === 'missionary') return `/dashboard/${userId}`;
+  return null;
+}

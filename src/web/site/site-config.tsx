@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import { DEFAULT_SITE_TITLE, DEFAULT_TERMS, type SiteConfig, type Terms } from '../../domain/terms';
+import { api } from '../api/client';
+
+const fallback: SiteConfig = { title: DEFAULT_SITE_TITLE, terms: DEFAULT_TERMS, favicon: '/api/site/favicon' };
+const SiteContext = createContext<SiteConfig>(fallback);
+
+/** Title, favicon and terms from the server (SITE_TITLE, SITE_FAVICON, SITE_TERMS). */
+export function SiteConfigProvider({ children }: { children: ReactNode }) {
+  const { data } = useQuery({ queryKey: ['site'], queryFn: () => api.get<SiteConfig>('/site'), staleTime: Infinity });
+  const site = data ?? fallback;
+  useEffect(() => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (link) link.href = site.favicon;
+  }, [site.favicon]);
+  return <SiteContext.Provider value={site}>{children}</SiteContext.Provider>;
+}
+
+export function useSite(): SiteConfig {
+  return useContext(SiteContext);
+}
+
+export function useTerms(): Terms {
+  return useContext(SiteContext).terms;
+}
+
+/** Sets the browser tab title: "{page} · {site title}". */
+export function usePageTitle(page: string): void {
+  const { title } = useSite();
+  useEffect(() => {
+    document.title = page ? `${page} · ${title}` : title;
+  }, [page, title]);
+}

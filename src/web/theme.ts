@@ -1,0 +1,25 @@
+import { createTheme } from '@mui/material/styles';
+
+/** Calm shepherd greens; contrast checked for WCAG AA on text and buttons. */
+export const theme = createTheme({
+  palette: {
+    primary: { main: '#2f5d50', contrastText: '#ffffff' },
+    secondary: { main: '#7a5230', contrastText: '#ffffff' },
+    background: { default: '#f5f3ee', paper: '#ffffff' },
+    error: { main: '#b3261e' },
+    success: { main: '#2e6b34' },
+  },
+  shape: { borderRadius: 8 },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontSize: '1.75rem', fontWeight: 600 },
+    h2: { fontSize: '1.35rem', fontWeight: 600 },
+    h3: { fontSize: '1.1rem', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
+    MuiTextField: { defaultProps: { fullWidth: true, size: 'small' } },
+    MuiFormControl: { defaultProps: { size: 'small' } },
+    MuiTab: { styleOverrides: { root: { textTransform: 'none' } } },
+  },
+});

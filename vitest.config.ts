@@ -1,0 +1,58 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Projects: pure domain rules; web components in jsdom; API tests against PGlite (npm test) and
+ * the same API tests against a PostgreSQL server (npm run test:postgres, run by CI).
+ */
+const serverTests = ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    globals: true,
+    projects: [
+      {
+        test: {
+          name: 'domain',
+          include: ['src/domain/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          globals: true,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          globals: true,
+          setupFiles: ['src/web/test-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api-pglite',
+          include: serverTests,
+          environment: 'node',
+          globals: true,
+          env: { TEST_DB: 'pglite' },
+          globalSetup: ['src/server/test-support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: [...serverTests, 'src/server/**/*.pg-test.ts'],
+          environment: 'node',
+          globals: true,
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['src/server/test-support/global-setup-postgres.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
