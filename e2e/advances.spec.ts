@@ -23,7 +23,7 @@ test('an advance goes from request to approval, to its report within $1, to clos
   await page.goto('/expense-descriptions/advance');
   await expect(page.getByRole('heading', { name: 'Advance Categories' })).toBeVisible();
   await expect(main.getByText(categories.supplies.expense_category)).toBeVisible();
-  await expect(main.getByText('Bought with an advance', { exact: true })).toBeVisible();
+  await expect(main.getByText(`Bought with advance ${suffix}`, { exact: true })).toBeVisible();
   await expect(main.getByText(categories.lodging.expense_category)).toHaveCount(0);
   await expectAccessible(page);
   await main.getByRole('tab', { name: 'Mileage' }).click();

@@ -12,7 +12,7 @@ export async function createCategories(request: APIRequestContext, token: string
   const lodging = await make(`Guest houses ${suffix}`, 'Rooms while travelling for the ministry', { expense: 1 });
   const meals = await make(`Travel food ${suffix}`, 'Food away from home', { expense: 1 });
   const travel = await make(`Own car trips ${suffix}`, 'Driving your own car for the ministry', { mileage: 1 });
-  const supplies = await make(`Outreach supplies ${suffix}`, 'Bought with an advance', { advance: 1 });
+  const supplies = await make(`Outreach supplies ${suffix}`, `Bought with advance ${suffix}`, { advance: 1 });
   return { lodging, meals, travel, supplies } as Record<string, { id: number; expense_category: string }>;
 }
 

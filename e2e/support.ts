@@ -17,10 +17,17 @@ export async function loginAs(page: Page, email: string, password: string): Prom
   await expect(page.getByText('Welcome!')).toBeVisible();
 }
 
+/**
+ * Signs out from either layout. The phone layout hides Logout behind the menu button; the layout can
+ * still be switching after a viewport change, so a missed button is retried rather than awaited.
+ */
 export async function logout(page: Page): Promise<void> {
-  const menu = page.getByRole('button', { name: 'Open menu' });
-  if (await menu.isVisible()) await menu.click();
-  await page.getByRole('button', { name: 'Logout' }).click();
+  const logoutButton = page.getByRole('button', { name: 'Logout' });
+  await expect(async () => {
+    if (!(await logoutButton.isVisible()))
+      await page.getByRole('button', { name: 'Open menu' }).click({ timeout: 1_000 });
+    await logoutButton.click({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(page).toHaveURL(/\/login$/);
 }
 
@@ -90,4 +97,7 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(150);
   await page.screenshot({ path: `${SCREENSHOTS}/${name}-390.png`, fullPage: true });
   await page.setViewportSize(original);
+  // Let the layout follow the restored width before the test goes on clicking.
+  await page.waitForFunction((width) => window.innerWidth === width, original.width);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
