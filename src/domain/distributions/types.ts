@@ -311,6 +311,51 @@ export interface DistributionFields {
   hold_account_transactions: TransactionResult[];
 }
 
+/**
+ * The money figures of a distribution that have a column of their own on the `distributions` row,
+ * and so the ones the accounting export and the journal read. The ministry_expense_* parts are
+ * breakdowns of ministry_reimbursement and ministry_advance and are not stored.
+ */
+export const STORED_MONEY_FIELDS = [
+  'starting_balance',
+  'total_donations',
+  'transfer_from_held',
+  'admin_fee',
+  'net_payroll',
+  'employee_ss',
+  'employee_mc',
+  'employer_ss',
+  'employer_mc',
+  'federal_income_tax',
+  'gross_payroll',
+  'total_payroll',
+  'housing_allowance',
+  'retirement',
+  'payroll_disbursement',
+  'mid_month_disbursement',
+  'net_payroll_dist',
+  'insurance_payment',
+  'wire_fee',
+  'held_liability_account_starting_balance',
+  'held_liability_account_deposit',
+  'held_liability_account_withdrawal',
+  'held_liability_account_balance',
+  'funds_available',
+  'unreimbursed_amount_starting',
+  'unreimbursed_reimbursement',
+  'unreimbursed_amount_accrued',
+  'unreimbursed_amount_ending',
+  'total_expenses',
+  'ministry_reimbursement',
+  'manual_ministry_reimbursement',
+  'ministry_advance',
+  'manual_ministry_advance',
+  'ending_balance',
+  'total_funds_disbursed',
+  'total_funds_on_account',
+] as const satisfies ReadonlyArray<keyof DistributionFields>;
+export type StoredMoneyField = (typeof STORED_MONEY_FIELDS)[number];
+
 /** Intermediate figures of the waterfall, for the breakdown dialogs and the conservation check. */
 export interface WaterfallFigures {
   /** total_payroll + housing_allowance + insurance_payment + wire_fee (DESIGN.md step 4). */

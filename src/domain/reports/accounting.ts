@@ -1,5 +1,5 @@
 import type { IsoDate } from '../dates';
-import type { DistributionFields } from '../distributions/types';
+import type { DistributionFields, StoredMoneyField } from '../distributions/types';
 import type { Cents } from '../money';
 import type { Terms } from '../terms';
 import type { Column, ReportTable } from './table';
@@ -11,84 +11,7 @@ import type { Column, ReportTable } from './table';
  */
 
 /** The money figures of a distribution the accounting export and the journal read (cents). */
-export type DistributionFigures = Pick<
-  DistributionFields,
-  | 'starting_balance'
-  | 'total_donations'
-  | 'transfer_from_held'
-  | 'admin_fee'
-  | 'net_payroll'
-  | 'employee_ss'
-  | 'employee_mc'
-  | 'employer_ss'
-  | 'employer_mc'
-  | 'federal_income_tax'
-  | 'gross_payroll'
-  | 'total_payroll'
-  | 'housing_allowance'
-  | 'retirement'
-  | 'payroll_disbursement'
-  | 'mid_month_disbursement'
-  | 'net_payroll_dist'
-  | 'insurance_payment'
-  | 'wire_fee'
-  | 'held_liability_account_starting_balance'
-  | 'held_liability_account_deposit'
-  | 'held_liability_account_withdrawal'
-  | 'held_liability_account_balance'
-  | 'funds_available'
-  | 'unreimbursed_amount_starting'
-  | 'unreimbursed_reimbursement'
-  | 'unreimbursed_amount_accrued'
-  | 'unreimbursed_amount_ending'
-  | 'total_expenses'
-  | 'ministry_reimbursement'
-  | 'manual_ministry_reimbursement'
-  | 'ministry_advance'
-  | 'manual_ministry_advance'
-  | 'ending_balance'
-  | 'total_funds_disbursed'
-  | 'total_funds_on_account'
->;
-
-export const FIGURE_KEYS = [
-  'starting_balance',
-  'total_donations',
-  'transfer_from_held',
-  'admin_fee',
-  'net_payroll',
-  'employee_ss',
-  'employee_mc',
-  'employer_ss',
-  'employer_mc',
-  'federal_income_tax',
-  'gross_payroll',
-  'total_payroll',
-  'housing_allowance',
-  'retirement',
-  'payroll_disbursement',
-  'mid_month_disbursement',
-  'net_payroll_dist',
-  'insurance_payment',
-  'wire_fee',
-  'held_liability_account_starting_balance',
-  'held_liability_account_deposit',
-  'held_liability_account_withdrawal',
-  'held_liability_account_balance',
-  'funds_available',
-  'unreimbursed_amount_starting',
-  'unreimbursed_reimbursement',
-  'unreimbursed_amount_accrued',
-  'unreimbursed_amount_ending',
-  'total_expenses',
-  'ministry_reimbursement',
-  'manual_ministry_reimbursement',
-  'ministry_advance',
-  'manual_ministry_advance',
-  'ending_balance',
-  'total_funds_disbursed',
-  'total_funds_on_account',
-] as const satisfies ReadonlyArray<keyof DistributionFigures>;
+export type DistributionFigures = Pick<DistributionFields, StoredMoneyField>;
 
 /** One distribution as the exports read it: who, when, and its figures. */
 export interface ReportDistribution extends DistributionFigures {

@@ -1,8 +1,8 @@
 import { computeDistribution } from '../distributions/engine';
 import { buildManualTransaction, buildRecurringItems } from '../distributions/recurring';
 import { account, distributionInput, usd } from '../distributions/test-fixtures';
-import type { DistributionResult } from '../distributions/types';
-import { FIGURE_KEYS, type ReportDistribution } from './accounting';
+import { type DistributionResult, STORED_MONEY_FIELDS } from '../distributions/types';
+import type { DistributionFigures, ReportDistribution } from './accounting';
 import { type FundMovement, fundMovements } from './journal';
 
 /** Builders for the report tests: engine results as the exports read them. */
@@ -64,10 +64,7 @@ export function asReportDistribution(
   meta: { id?: number; status?: 'pending' | 'approved'; missionaryNumber?: string | null } = {},
 ): ReportDistribution {
   const d = result.distribution;
-  const figures = Object.fromEntries(FIGURE_KEYS.map((key) => [key, d[key]])) as Pick<
-    ReportDistribution,
-    (typeof FIGURE_KEYS)[number]
-  >;
+  const figures = Object.fromEntries(STORED_MONEY_FIELDS.map((key) => [key, d[key]])) as DistributionFigures;
   return {
     ...figures,
     id: meta.id ?? 501,

@@ -1,8 +1,10 @@
-import type {
-  AdvanceRequestResult,
-  DistributionFields,
-  ExpenseReportResult,
-  TransactionResult,
+import {
+  type AdvanceRequestResult,
+  type DistributionFields,
+  type ExpenseReportResult,
+  STORED_MONEY_FIELDS,
+  type StoredMoneyField,
+  type TransactionResult,
 } from '../../domain/distributions/types';
 import { type Cents, formatUSD, toDollars } from '../../domain/money';
 import type { distributions } from '../db/schema';
@@ -16,51 +18,11 @@ import type { distributions } from '../db/schema';
 export type DistributionRow = typeof distributions.$inferSelect;
 export type DistributionInsert = typeof distributions.$inferInsert;
 
-/** Every money figure of SPEC.md §3 that has its own column (snake_case field → camelCase column). */
-export const MONEY_FIELDS = [
-  'starting_balance',
-  'total_donations',
-  'transfer_from_held',
-  'admin_fee',
-  'net_payroll',
-  'employee_ss',
-  'employee_mc',
-  'employer_ss',
-  'employer_mc',
-  'federal_income_tax',
-  'gross_payroll',
-  'total_payroll',
-  'housing_allowance',
-  'retirement',
-  'payroll_disbursement',
-  'mid_month_disbursement',
-  'net_payroll_dist',
-  'insurance_payment',
-  'wire_fee',
-  'held_liability_account_starting_balance',
-  'held_liability_account_deposit',
-  'held_liability_account_withdrawal',
-  'held_liability_account_balance',
-  'funds_available',
-  'unreimbursed_amount_starting',
-  'unreimbursed_reimbursement',
-  'unreimbursed_amount_accrued',
-  'unreimbursed_amount_ending',
-  'total_expenses',
-  'ministry_reimbursement',
-  'manual_ministry_reimbursement',
-  'ministry_advance',
-  'manual_ministry_advance',
-  'ending_balance',
-  'total_funds_disbursed',
-  'total_funds_on_account',
-] as const satisfies ReadonlyArray<keyof DistributionFields>;
-export type MoneyField = (typeof MONEY_FIELDS)[number];
-
 type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
-type MoneyColumn = Camel<MoneyField>;
+/** Each stored money field has a camelCase column of the same name (snake_case field → camelCase). */
+type MoneyColumn = Camel<StoredMoneyField>;
 
-export function columnOf<F extends MoneyField>(field: F): Camel<F> {
+export function columnOf<F extends StoredMoneyField>(field: F): Camel<F> {
   return field.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase()) as Camel<F>;
 }
 
@@ -155,7 +117,7 @@ export function transactionToWire(row: TransactionResult): TransactionWire {
 
 /** The engine's figures as column values of the `distributions` row (everything but status and audit). */
 export function figureColumns(d: DistributionFields) {
-  const money = Object.fromEntries(MONEY_FIELDS.map((field) => [columnOf(field), d[field]])) as Record<
+  const money = Object.fromEntries(STORED_MONEY_FIELDS.map((field) => [columnOf(field), d[field]])) as Record<
     MoneyColumn,
     Cents
   >;
@@ -188,7 +150,7 @@ export interface FigureChange {
  */
 export function figureChanges(row: DistributionRow, d: DistributionFields): FigureChange[] {
   const changes: FigureChange[] = [];
-  for (const field of MONEY_FIELDS) {
+  for (const field of STORED_MONEY_FIELDS) {
     const saved = row[columnOf(field)] as Cents;
     if (saved !== d[field]) changes.push({ field, saved: formatUSD(saved), now: formatUSD(d[field]) });
   }

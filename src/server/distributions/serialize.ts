@@ -1,6 +1,7 @@
 import type { ReviewFlag } from '../../domain/distributions/review';
+import { STORED_MONEY_FIELDS, type StoredMoneyField } from '../../domain/distributions/types';
 import { toDollars } from '../../domain/money';
-import { columnOf, type DistributionRow, MONEY_FIELDS, type MoneyField } from './figures';
+import { columnOf, type DistributionRow } from './figures';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -9,10 +10,9 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
  * money in dollars, fica_tax 0/1, the review flags, who approved it and when.
  */
 export function serializeDistributionSummary(row: DistributionRow, user: { missionaryNumber: string | null }) {
-  const money = Object.fromEntries(MONEY_FIELDS.map((field) => [field, toDollars(row[columnOf(field)])])) as Record<
-    MoneyField,
-    number
-  >;
+  const money = Object.fromEntries(
+    STORED_MONEY_FIELDS.map((field) => [field, toDollars(row[columnOf(field)])]),
+  ) as Record<StoredMoneyField, number>;
   return {
     id: row.id,
     status: row.status as 'pending' | 'approved',

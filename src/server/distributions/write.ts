@@ -4,11 +4,12 @@ import { computeDistribution } from '../../domain/distributions/engine';
 import { type ReviewFlag, reviewFlags } from '../../domain/distributions/review';
 import type { DistributionRequest } from '../../domain/distributions/schemas';
 import type { DistributionResult } from '../../domain/distributions/types';
+import { STORED_MONEY_FIELDS } from '../../domain/distributions/types';
 import { AppError } from '../../domain/errors';
 import { type Cents, toDecimalString } from '../../domain/money';
 import type { DbOrTx } from '../db/client';
 import { advanceRequests, donations, expenseReports, holdAccountTransactions, users } from '../db/schema';
-import { columnOf, type DistributionInsert, figureColumns, MONEY_FIELDS } from './figures';
+import { columnOf, type DistributionInsert, figureColumns } from './figures';
 import type { ContextRange, LoadedContext } from './load-context';
 
 /**
@@ -255,8 +256,8 @@ export async function insertPending(
   const json = (
     key: 'processedExpenseReports' | 'processedAdvanceRequests' | 'holdAccountTransactions' | 'input' | 'reviewFlags',
   ) => sql.param(rows.map((row) => JSON.stringify(row[key])));
-  const moneyColumns = MONEY_FIELDS.map((field) => sql.raw(`"${field}"`));
-  const moneyArrays = MONEY_FIELDS.map(
+  const moneyColumns = STORED_MONEY_FIELDS.map((field) => sql.raw(`"${field}"`));
+  const moneyArrays = STORED_MONEY_FIELDS.map(
     (field) => sql`${sql.param(rows.map((row) => toDecimalString(row[columnOf(field)] as Cents)))}::numeric[]`,
   );
   const inserted = await tx.execute(sql`
