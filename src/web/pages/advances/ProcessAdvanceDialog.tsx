@@ -1,17 +1,9 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  InputAdornment,
-  Stack,
-} from '@mui/material';
+import { DialogContentText, InputAdornment, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { processAdvanceSchema } from '../../../domain/advances/schemas';
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
+import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { money } from '../../format';
 import { useMessages } from '../../shell/messages';
@@ -43,41 +35,37 @@ export function ProcessAdvanceDialog({ advance, onClose }: { advance: Advance; o
     }
   });
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="process-advance-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="process-advance-title">Process Advance Request #{advance.id}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            {advance.user_name} asked for {money(advance.amount_requested)}
-            {advance.category ? ` (${advance.category.expense_category})` : ''}.
-          </DialogContentText>
-          <Stack spacing={2}>
-            <FormField
-              control={form.control}
-              name="amount_approved"
-              label="Approved amount"
-              required
-              inputMode="decimal"
-              autoFocus
-              slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
-            />
-            <FormField
-              control={form.control}
-              name="mat_date"
-              label="MAT date (optional)"
-              type="date"
-              helperText="The MAT Day on which the advance is to be paid"
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-            Approve
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={`Process Advance Request #${advance.id}`}
+      submitLabel="Approve"
+      submitting={form.formState.isSubmitting}
+      onSubmit={submit}
+      onClose={onClose}
+      maxWidth="xs"
+    >
+      <DialogContentText sx={{ mb: 2 }}>
+        {advance.user_name} asked for {money(advance.amount_requested)}
+        {advance.category ? ` (${advance.category.expense_category})` : ''}.
+      </DialogContentText>
+      <Stack spacing={2}>
+        <FormField
+          control={form.control}
+          name="amount_approved"
+          label="Approved amount"
+          required
+          inputMode="decimal"
+          autoFocus
+          slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+        />
+        <FormField
+          control={form.control}
+          name="mat_date"
+          label="MAT date (optional)"
+          type="date"
+          helperText="The MAT Day on which the advance is to be paid"
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,17 +1,9 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  InputAdornment,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { InputAdornment, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { updateDonationSchema } from '../../../domain/donations/schemas';
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
+import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { useMessages } from '../../shell/messages';
 import type { Donation } from './types';
@@ -35,33 +27,29 @@ export function DonationDialog({ donation, onClose }: { donation: Donation; onCl
     }
   });
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="donation-dialog-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="donation-dialog-title">Edit Donation</DialogTitle>
-        <DialogContent>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {donation.user_name} · {donation.fund_name ?? 'General Fund'} · {donation.upload_name}
-          </Typography>
-          <Stack spacing={2}>
-            <FormField
-              control={form.control}
-              name="amount"
-              label="Amount"
-              required
-              inputMode="decimal"
-              helperText="A reversal may be negative."
-              slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
-            />
-            <FormField control={form.control} name="count" label="Count" required inputMode="numeric" />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-            Save
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title="Edit Donation"
+      submitLabel="Save"
+      submitting={form.formState.isSubmitting}
+      onSubmit={submit}
+      onClose={onClose}
+      maxWidth="xs"
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {donation.user_name} · {donation.fund_name ?? 'General Fund'} · {donation.upload_name}
+      </Typography>
+      <Stack spacing={2}>
+        <FormField
+          control={form.control}
+          name="amount"
+          label="Amount"
+          required
+          inputMode="decimal"
+          helperText="A reversal may be negative."
+          slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+        />
+        <FormField control={form.control} name="count" label="Count" required inputMode="numeric" />
+      </Stack>
+    </FormDialog>
   );
 }

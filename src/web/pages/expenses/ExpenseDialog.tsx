@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Grid,
-  Link,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Checkbox, FormControlLabel, Grid, Link, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
@@ -20,6 +7,7 @@ import { expenseSchema } from '../../../domain/expense-reports/schemas';
 import { MESSAGES } from '../../../domain/messages';
 import { formatUSD } from '../../../domain/money';
 import { api } from '../../api/client';
+import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { useMessages } from '../../shell/messages';
 import { REPORTS_KEY, useCategories, useHoldAccountChoices } from './queries';
@@ -88,125 +76,120 @@ export function ExpenseDialog({
   });
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="expense-dialog-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="expense-dialog-title">{expense ? 'Edit Expense' : 'Add Expense'}</DialogTitle>
-        <DialogContent>
-          <Grid container spacing={2} sx={{ pt: 1 }}>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormField
-                control={form.control}
-                name="date"
-                label="Date"
-                type="date"
-                required
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormField
-                control={form.control}
-                name="expense_code"
-                label="Category"
-                required
-                options={choices.map((category) => ({ value: String(category.id), label: category.expense_category }))}
-                helperText={
-                  <Link component={RouterLink} to={`/expense-descriptions/${kind}`} target="_blank">
-                    What goes in each category?
-                  </Link>
+    <FormDialog
+      title={expense ? 'Edit Expense' : 'Add Expense'}
+      submitLabel={expense ? 'Save Expense' : 'Add Expense'}
+      submitting={form.formState.isSubmitting}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Grid container spacing={2} sx={{ pt: 1 }}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormField
+            control={form.control}
+            name="date"
+            label="Date"
+            type="date"
+            required
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormField
+            control={form.control}
+            name="expense_code"
+            label="Category"
+            required
+            options={choices.map((category) => ({ value: String(category.id), label: category.expense_category }))}
+            helperText={
+              <Link component={RouterLink} to={`/expense-descriptions/${kind}`} target="_blank">
+                What goes in each category?
+              </Link>
+            }
+          />
+        </Grid>
+        {categories.isSuccess && choices.length === 0 && (
+          <Grid size={12}>
+            <Alert severity="warning">
+              No {kind} categories are set up yet. Please ask the office to add them in Settings.
+            </Alert>
+          </Grid>
+        )}
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormField
+            control={form.control}
+            name="field_currency"
+            label="Amount (local currency)"
+            required
+            inputMode="decimal"
+            autoComplete="off"
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormField
+            control={form.control}
+            name="exchange_rate"
+            label="Exchange rate (per US$1)"
+            required
+            inputMode="decimal"
+            autoComplete="off"
+            disabled={Boolean(usd)}
+            helperText="Local currency one US dollar buys"
+          />
+        </Grid>
+        <Grid size={12}>
+          <Controller
+            control={form.control}
+            name="usd"
+            render={({ field }) => (
+              <FormControlLabel
+                label="The amount is in US dollars"
+                control={
+                  <Checkbox
+                    checked={Boolean(field.value)}
+                    onChange={(event) => {
+                      field.onChange(event.target.checked);
+                      if (event.target.checked) {
+                        form.setValue('exchange_rate', '1', { shouldValidate: true });
+                      }
+                    }}
+                  />
                 }
               />
-            </Grid>
-            {categories.isSuccess && choices.length === 0 && (
-              <Grid size={12}>
-                <Alert severity="warning">
-                  No {kind} categories are set up yet. Please ask the office to add them in Settings.
-                </Alert>
-              </Grid>
             )}
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormField
-                control={form.control}
-                name="field_currency"
-                label="Amount (local currency)"
-                required
-                inputMode="decimal"
-                autoComplete="off"
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormField
-                control={form.control}
-                name="exchange_rate"
-                label="Exchange rate (per US$1)"
-                required
-                inputMode="decimal"
-                autoComplete="off"
-                disabled={Boolean(usd)}
-                helperText="Local currency one US dollar buys"
-              />
-            </Grid>
-            <Grid size={12}>
-              <Controller
-                control={form.control}
-                name="usd"
-                render={({ field }) => (
-                  <FormControlLabel
-                    label="The amount is in US dollars"
-                    control={
-                      <Checkbox
-                        checked={Boolean(field.value)}
-                        onChange={(event) => {
-                          field.onChange(event.target.checked);
-                          if (event.target.checked) {
-                            form.setValue('exchange_rate', '1', { shouldValidate: true });
-                          }
-                        }}
-                      />
-                    }
-                  />
-                )}
-              />
-            </Grid>
-            <Grid size={12}>
-              <Box
-                role="status"
-                aria-live="polite"
-                sx={{ bgcolor: 'action.hover', borderRadius: 1, px: 2, py: 1.5, display: 'flex', gap: 1 }}
-              >
-                <Typography color="text.secondary">USD amount:</Typography>
-                <Typography sx={{ fontWeight: 600 }}>
-                  {formatUSD(usdAmount(String(fieldCurrency ?? ''), String(exchangeRate ?? '')))}
-                </Typography>
-              </Box>
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormField
-                control={form.control}
-                name="hold_account_id"
-                label="Hold account (optional)"
-                options={[
-                  { value: '', label: 'None' },
-                  ...(holdAccounts.data ?? []).map((account) => ({
-                    value: String(account.id),
-                    label: account.fund_name,
-                  })),
-                ]}
-                helperText="Charge this expense to one of your hold accounts"
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormField control={form.control} name="description" label="Description (optional)" />
-            </Grid>
-          </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-            {expense ? 'Save Expense' : 'Add Expense'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          />
+        </Grid>
+        <Grid size={12}>
+          <Box
+            role="status"
+            aria-live="polite"
+            sx={{ bgcolor: 'action.hover', borderRadius: 1, px: 2, py: 1.5, display: 'flex', gap: 1 }}
+          >
+            <Typography color="text.secondary">USD amount:</Typography>
+            <Typography sx={{ fontWeight: 600 }}>
+              {formatUSD(usdAmount(String(fieldCurrency ?? ''), String(exchangeRate ?? '')))}
+            </Typography>
+          </Box>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormField
+            control={form.control}
+            name="hold_account_id"
+            label="Hold account (optional)"
+            options={[
+              { value: '', label: 'None' },
+              ...(holdAccounts.data ?? []).map((account) => ({
+                value: String(account.id),
+                label: account.fund_name,
+              })),
+            ]}
+            helperText="Charge this expense to one of your hold accounts"
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormField control={form.control} name="description" label="Description (optional)" />
+        </Grid>
+      </Grid>
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, Typography } from '@mui/material';
+import { Box, Grid, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { DISTANCE_LABELS, formatMiles, mileageCost, tripDistance } from '../../../domain/expense-reports/calculations';
@@ -6,6 +6,7 @@ import { mileageSchema } from '../../../domain/expense-reports/schemas';
 import { MESSAGES } from '../../../domain/messages';
 import { decimalToString, formatUSD } from '../../../domain/money';
 import { api } from '../../api/client';
+import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { useMessages } from '../../shell/messages';
 import { REPORTS_KEY, useCategories, useMileageRate } from './queries';
@@ -76,98 +77,92 @@ export function MileageDialog({
   });
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="mileage-dialog-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="mileage-dialog-title">{trip ? 'Edit Mileage' : 'Add Mileage'}</DialogTitle>
-        <DialogContent>
-          <Grid container spacing={2} sx={{ pt: 1 }}>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormField
-                control={form.control}
-                name="date"
-                label="Date"
-                type="date"
-                required
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormField
-                control={form.control}
-                name="type"
-                label="Type (optional)"
-                options={[
-                  { value: '', label: 'Not set' },
-                  ...(categories.data ?? [])
-                    .filter((category) => category.mileage === 1)
-                    .map((category) => ({ value: String(category.id), label: category.expense_category })),
-                ]}
-              />
-            </Grid>
-            <Grid size={{ xs: 6 }}>
-              <FormField
-                control={form.control}
-                name="odometer_start"
-                label="Odometer start"
-                inputMode="decimal"
-                autoComplete="off"
-              />
-            </Grid>
-            <Grid size={{ xs: 6 }}>
-              <FormField
-                control={form.control}
-                name="odometer_end"
-                label="Odometer end"
-                inputMode="decimal"
-                autoComplete="off"
-              />
-            </Grid>
-            <Grid size={12}>
-              <FormField
-                control={form.control}
-                name="total_distance"
-                label={`Distance (${unitLabel})`}
-                inputMode="decimal"
-                autoComplete="off"
-                helperText="Or the distance, when you did not note the odometer"
-              />
-            </Grid>
-            <Grid size={12}>
-              <Box
-                role="status"
-                aria-live="polite"
-                sx={{
-                  bgcolor: 'action.hover',
-                  borderRadius: 1,
-                  px: 2,
-                  py: 1.5,
-                  display: 'flex',
-                  flexWrap: 'wrap',
-                  gap: 1,
-                }}
-              >
-                <Typography color="text.secondary">Reimbursement:</Typography>
-                <Typography sx={{ fontWeight: 600 }}>
-                  {distance ? formatUSD(mileageCost(distance, unit, rate)) : formatUSD(0)}
-                </Typography>
-                {distance && (
-                  <Typography color="text.secondary">
-                    ({decimalToString(distance)} {unitLabel}
-                    {unit === 'km' ? ` = ${formatMiles(distance, 'km')} miles` : ''} at ${decimalToString(rate)} per
-                    mile)
-                  </Typography>
-                )}
-              </Box>
-            </Grid>
-          </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-            {trip ? 'Save Mileage' : 'Add Mileage'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={trip ? 'Edit Mileage' : 'Add Mileage'}
+      submitLabel={trip ? 'Save Mileage' : 'Add Mileage'}
+      submitting={form.formState.isSubmitting}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Grid container spacing={2} sx={{ pt: 1 }}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormField
+            control={form.control}
+            name="date"
+            label="Date"
+            type="date"
+            required
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormField
+            control={form.control}
+            name="type"
+            label="Type (optional)"
+            options={[
+              { value: '', label: 'Not set' },
+              ...(categories.data ?? [])
+                .filter((category) => category.mileage === 1)
+                .map((category) => ({ value: String(category.id), label: category.expense_category })),
+            ]}
+          />
+        </Grid>
+        <Grid size={{ xs: 6 }}>
+          <FormField
+            control={form.control}
+            name="odometer_start"
+            label="Odometer start"
+            inputMode="decimal"
+            autoComplete="off"
+          />
+        </Grid>
+        <Grid size={{ xs: 6 }}>
+          <FormField
+            control={form.control}
+            name="odometer_end"
+            label="Odometer end"
+            inputMode="decimal"
+            autoComplete="off"
+          />
+        </Grid>
+        <Grid size={12}>
+          <FormField
+            control={form.control}
+            name="total_distance"
+            label={`Distance (${unitLabel})`}
+            inputMode="decimal"
+            autoComplete="off"
+            helperText="Or the distance, when you did not note the odometer"
+          />
+        </Grid>
+        <Grid size={12}>
+          <Box
+            role="status"
+            aria-live="polite"
+            sx={{
+              bgcolor: 'action.hover',
+              borderRadius: 1,
+              px: 2,
+              py: 1.5,
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: 1,
+            }}
+          >
+            <Typography color="text.secondary">Reimbursement:</Typography>
+            <Typography sx={{ fontWeight: 600 }}>
+              {distance ? formatUSD(mileageCost(distance, unit, rate)) : formatUSD(0)}
+            </Typography>
+            {distance && (
+              <Typography color="text.secondary">
+                ({decimalToString(distance)} {unitLabel}
+                {unit === 'km' ? ` = ${formatMiles(distance, 'km')} miles` : ''} at ${decimalToString(rate)} per mile)
+              </Typography>
+            )}
+          </Box>
+        </Grid>
+      </Grid>
+    </FormDialog>
   );
 }

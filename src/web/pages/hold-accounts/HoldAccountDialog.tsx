@@ -1,9 +1,10 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, Stack } from '@mui/material';
+import { InputAdornment, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { createHoldAccountSchema } from '../../../domain/hold-accounts/schemas';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiError, api } from '../../api/client';
+import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { useMessages } from '../../shell/messages';
 import { type MissionaryOption, MissionarySearch } from './MissionarySearch';
@@ -55,50 +56,45 @@ export function HoldAccountDialog({ account, onClose }: { account: HoldAccount |
     }
   });
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="hold-account-dialog-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="hold-account-dialog-title">{editing ? 'Edit Hold Account' : 'Add Hold Account'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Controller
-              control={form.control}
-              name="user_id"
-              render={({ fieldState }) => (
-                <MissionarySearch
-                  id="user_id"
-                  required
-                  value={form.watch('owner')}
-                  onChange={(owner) => {
-                    form.setValue('owner', owner);
-                    form.setValue('user_id', owner?.id ?? '', { shouldValidate: form.formState.isSubmitted });
-                  }}
-                  error={fieldState.error?.message}
-                  helperText="Type at least 2 characters of the name, email or Account #."
-                />
-              )}
+    <FormDialog
+      title={editing ? 'Edit Hold Account' : 'Add Hold Account'}
+      submitLabel={editing ? 'Save' : 'Create'}
+      submitting={form.formState.isSubmitting}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Controller
+          control={form.control}
+          name="user_id"
+          render={({ fieldState }) => (
+            <MissionarySearch
+              id="user_id"
+              required
+              value={form.watch('owner')}
+              onChange={(owner) => {
+                form.setValue('owner', owner);
+                form.setValue('user_id', owner?.id ?? '', { shouldValidate: form.formState.isSubmitted });
+              }}
+              error={fieldState.error?.message}
+              helperText="Type at least 2 characters of the name, email or Account #."
             />
-            <FormField control={form.control} name="fund_name" label="Fund Name" required />
-            <FormField
-              control={form.control}
-              name="balance"
-              label="Opening Balance"
-              inputMode="decimal"
-              helperText={
-                editing
-                  ? 'Can change only until the first transaction posts.'
-                  : 'The balance the account starts with (blank is $0.00).'
-              }
-              slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-            {editing ? 'Save' : 'Create'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          )}
+        />
+        <FormField control={form.control} name="fund_name" label="Fund Name" required />
+        <FormField
+          control={form.control}
+          name="balance"
+          label="Opening Balance"
+          inputMode="decimal"
+          helperText={
+            editing
+              ? 'Can change only until the first transaction posts.'
+              : 'The balance the account starts with (blank is $0.00).'
+          }
+          slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

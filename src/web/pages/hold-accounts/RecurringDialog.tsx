@@ -1,17 +1,9 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  InputAdornment,
-  Stack,
-} from '@mui/material';
+import { DialogContentText, InputAdornment, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { recurringAmountsSchema } from '../../../domain/hold-accounts/schemas';
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
+import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { useMessages } from '../../shell/messages';
 import type { HoldAccount } from './types';
@@ -43,35 +35,30 @@ export function RecurringDialog({ account, onClose }: { account: HoldAccount; on
     }
   });
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="recurring-dialog-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="recurring-dialog-title">Recurring Transactions</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            {account.fund_name} ({account.user_name}). MAT Day processing proposes these amounts; each counts only once
-            approved in the distribution.
-          </DialogContentText>
-          <Stack spacing={2}>
-            {FIELDS.map(([name, label, help]) => (
-              <FormField
-                key={name}
-                control={form.control}
-                name={name}
-                label={label}
-                inputMode="decimal"
-                helperText={help}
-                slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
-              />
-            ))}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-            Save
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title="Recurring Transactions"
+      submitLabel="Save"
+      submitting={form.formState.isSubmitting}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <DialogContentText sx={{ mb: 2 }}>
+        {account.fund_name} ({account.user_name}). MAT Day processing proposes these amounts; each counts only once
+        approved in the distribution.
+      </DialogContentText>
+      <Stack spacing={2}>
+        {FIELDS.map(([name, label, help]) => (
+          <FormField
+            key={name}
+            control={form.control}
+            name={name}
+            label={label}
+            inputMode="decimal"
+            helperText={help}
+            slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+          />
+        ))}
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,17 +1,9 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  InputAdornment,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { InputAdornment, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { holdAccountTransactionSchema, TRANSACTION_TYPES } from '../../../domain/hold-accounts/schemas';
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
+import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { money } from '../../format';
 import { useMessages } from '../../shell/messages';
@@ -44,45 +36,40 @@ export function TransactionDialog({ account, onClose }: { account: HoldAccount; 
     }
   });
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="transaction-dialog-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="transaction-dialog-title">Add Transaction</DialogTitle>
-        <DialogContent>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {account.fund_name} · balance {money(account.balance)}
-          </Typography>
-          <Stack spacing={2}>
-            <FormField
-              control={form.control}
-              name="transaction_type"
-              label="Transaction Type"
-              required
-              options={TRANSACTION_TYPES.map((value) => ({ value, label: value }))}
-              helperText={EFFECT[String(type)]}
-            />
-            <FormField
-              control={form.control}
-              name="transaction_amount"
-              label="Amount"
-              required
-              inputMode="decimal"
-              slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
-            />
-            <FormField
-              control={form.control}
-              name="description"
-              label="Description"
-              helperText={`Blank is “Manual ${String(type)}”.`}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-            Post
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title="Add Transaction"
+      submitLabel="Post"
+      submitting={form.formState.isSubmitting}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {account.fund_name} · balance {money(account.balance)}
+      </Typography>
+      <Stack spacing={2}>
+        <FormField
+          control={form.control}
+          name="transaction_type"
+          label="Transaction Type"
+          required
+          options={TRANSACTION_TYPES.map((value) => ({ value, label: value }))}
+          helperText={EFFECT[String(type)]}
+        />
+        <FormField
+          control={form.control}
+          name="transaction_amount"
+          label="Amount"
+          required
+          inputMode="decimal"
+          slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+        />
+        <FormField
+          control={form.control}
+          name="description"
+          label="Description"
+          helperText={`Blank is “Manual ${String(type)}”.`}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,20 +1,11 @@
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  FormGroup,
-  Stack,
-} from '@mui/material';
+import { Checkbox, FormControlLabel, FormGroup, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { categorySchema } from '../../../domain/categories/schemas';
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
 import type { Category } from '../../api/types';
+import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { useMessages } from '../../shell/messages';
 
@@ -53,42 +44,37 @@ export function CategoryDialog({ category, onClose }: { category: Category | nul
     }
   });
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="category-dialog-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="category-dialog-title">{category ? 'Update Category' : 'Add Category'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormField control={form.control} name="expense_category" label="Category" required />
-            <FormField control={form.control} name="description" label="Description" required multiline minRows={2} />
-            <FormGroup row>
-              {FLAGS.map(([name, label]) => (
-                <Controller
-                  key={name}
-                  control={form.control}
-                  name={name}
-                  render={({ field }) => (
-                    <FormControlLabel
-                      label={label}
-                      control={
-                        <Checkbox
-                          checked={Boolean(field.value)}
-                          onChange={(event) => field.onChange(event.target.checked)}
-                        />
-                      }
+    <FormDialog
+      title={category ? 'Update Category' : 'Add Category'}
+      submitLabel={category ? 'Update' : 'Add'}
+      submitting={form.formState.isSubmitting}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <FormField control={form.control} name="expense_category" label="Category" required />
+        <FormField control={form.control} name="description" label="Description" required multiline minRows={2} />
+        <FormGroup row>
+          {FLAGS.map(([name, label]) => (
+            <Controller
+              key={name}
+              control={form.control}
+              name={name}
+              render={({ field }) => (
+                <FormControlLabel
+                  label={label}
+                  control={
+                    <Checkbox
+                      checked={Boolean(field.value)}
+                      onChange={(event) => field.onChange(event.target.checked)}
                     />
-                  )}
+                  }
                 />
-              ))}
-            </FormGroup>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-            {category ? 'Update' : 'Add'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+              )}
+            />
+          ))}
+        </FormGroup>
+      </Stack>
+    </FormDialog>
   );
 }

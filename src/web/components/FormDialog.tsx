@@ -1,0 +1,33 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { type FormEventHandler, type ReactNode, useId } from 'react';
+
+/**
+ * A dialog around one form: its title, the fields, Cancel, and a submit button that stays disabled
+ * while the save is in flight so a double click cannot post twice. `noValidate` leaves validation
+ * to the shared zod schema, whose messages are SPEC.md's, instead of the browser's bubbles.
+ */
+export function FormDialog(props: {
+  title: string;
+  submitLabel: string;
+  submitting: boolean;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  onClose(): void;
+  maxWidth?: 'xs' | 'sm';
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <Dialog open onClose={props.onClose} fullWidth maxWidth={props.maxWidth ?? 'sm'} aria-labelledby={titleId}>
+      <form onSubmit={props.onSubmit} noValidate>
+        <DialogTitle id={titleId}>{props.title}</DialogTitle>
+        <DialogContent>{props.children}</DialogContent>
+        <DialogActions>
+          <Button onClick={props.onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={props.submitting}>
+            {props.submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
