@@ -1,4 +1,4 @@
-import { Button, Paper, Stack, Typography } from '@mui/material';
+import { Paper, Stack } from '@mui/material';
 import { useState } from 'react';
 import { MESSAGES } from '../../../domain/messages';
 import { ROLE_LABELS } from '../../../domain/roles';
@@ -7,6 +7,7 @@ import { api } from '../../api/client';
 import type { User } from '../../api/types';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { useMessages } from '../../shell/messages';
+import { EditableSectionHeader } from './EditableSectionHeader';
 
 const valuesOf = (user: User) => ({
   name: user.name,
@@ -44,32 +45,17 @@ export function BasicInfoForm({
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack component="form" spacing={2} onSubmit={submit} noValidate>
-        <Stack direction="row" sx={{ alignItems: 'center' }}>
-          <Typography variant="h2" sx={{ flexGrow: 1 }}>
-            Basic Info
-          </Typography>
-          {editable &&
-            (editing ? (
-              <Stack direction="row" spacing={1}>
-                <Button
-                  type="button"
-                  onClick={() => {
-                    form.reset(valuesOf(user));
-                    setEditing(false);
-                  }}
-                >
-                  Cancel
-                </Button>
-                <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-                  Save
-                </Button>
-              </Stack>
-            ) : (
-              <Button type="button" variant="outlined" onClick={() => setEditing(true)}>
-                Edit
-              </Button>
-            ))}
-        </Stack>
+        <EditableSectionHeader
+          title="Basic Info"
+          editable={editable}
+          editing={editing}
+          submitting={form.formState.isSubmitting}
+          onEdit={() => setEditing(true)}
+          onCancel={() => {
+            form.reset(valuesOf(user));
+            setEditing(false);
+          }}
+        />
         <FormField control={form.control} name="name" label="Name" disabled={disabled} />
         <FormField control={form.control} name="email" label="Email" type="email" disabled={disabled} />
         <FormField

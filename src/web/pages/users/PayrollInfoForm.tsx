@@ -1,4 +1,4 @@
-import { Button, Checkbox, FormControlLabel, Grid, InputAdornment, Paper, Stack, Typography } from '@mui/material';
+import { Checkbox, FormControlLabel, Grid, InputAdornment, Paper, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { MESSAGES } from '../../../domain/messages';
@@ -8,6 +8,7 @@ import type { User } from '../../api/types';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { twoDecimals } from '../../format';
 import { useMessages } from '../../shell/messages';
+import { EditableSectionHeader } from './EditableSectionHeader';
 
 const MONEY_FIELDS = [
   ['net_salary', 'Net Salary'],
@@ -76,32 +77,17 @@ export function PayrollInfoForm({
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack component="form" spacing={2} onSubmit={submit} noValidate>
-        <Stack direction="row" sx={{ alignItems: 'center' }}>
-          <Typography variant="h2" sx={{ flexGrow: 1 }}>
-            Payroll Info
-          </Typography>
-          {editable &&
-            (editing ? (
-              <Stack direction="row" spacing={1}>
-                <Button
-                  type="button"
-                  onClick={() => {
-                    form.reset(valuesOf(user));
-                    setEditing(false);
-                  }}
-                >
-                  Cancel
-                </Button>
-                <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-                  Save
-                </Button>
-              </Stack>
-            ) : (
-              <Button type="button" variant="outlined" onClick={() => setEditing(true)}>
-                Edit
-              </Button>
-            ))}
-        </Stack>
+        <EditableSectionHeader
+          title="Payroll Info"
+          editable={editable}
+          editing={editing}
+          submitting={form.formState.isSubmitting}
+          onEdit={() => setEditing(true)}
+          onCancel={() => {
+            form.reset(valuesOf(user));
+            setEditing(false);
+          }}
+        />
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>
             <FormField
