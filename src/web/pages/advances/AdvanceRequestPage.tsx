@@ -15,6 +15,7 @@ import { date, money } from '../../format';
 import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
 import { NoticeDialog } from '../expenses/NoticeDialog';
+import { categoryOptions, holdAccountOptions } from '../expenses/options';
 import { ADVANCES_KEY, REPORTS_KEY, useCategories, useHoldAccountChoices } from '../expenses/queries';
 import type { Advance } from './types';
 
@@ -167,12 +168,7 @@ export function AdvanceRequestPage() {
                   control={form.control}
                   name="type"
                   label="Category (optional)"
-                  options={[
-                    { value: '', label: 'Not set' },
-                    ...(categories.data ?? [])
-                      .filter((category) => category.advance === 1)
-                      .map((category) => ({ value: String(category.id), label: category.expense_category })),
-                  ]}
+                  options={[{ value: '', label: 'Not set' }, ...categoryOptions(categories.data, 'advance')]}
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 4 }}>
@@ -180,13 +176,7 @@ export function AdvanceRequestPage() {
                   control={form.control}
                   name="hold_account_id"
                   label="Hold account (optional)"
-                  options={[
-                    { value: '', label: 'None' },
-                    ...(holdAccounts.data ?? []).map((account) => ({
-                      value: String(account.id),
-                      label: account.fund_name,
-                    })),
-                  ]}
+                  options={holdAccountOptions(holdAccounts.data)}
                 />
               </Grid>
             </Grid>

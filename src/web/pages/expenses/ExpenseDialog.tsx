@@ -10,6 +10,7 @@ import { api } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { useMessages } from '../../shell/messages';
+import { categoryOptions, holdAccountOptions } from './options';
 import { REPORTS_KEY, useCategories, useHoldAccountChoices } from './queries';
 import type { Expense, FullReport } from './types';
 
@@ -59,7 +60,7 @@ export function ExpenseDialog({
     name: ['field_currency', 'exchange_rate', 'usd'],
   });
   const flag = report.type === 'advance' ? 'advance' : 'expense';
-  const choices = (categories.data ?? []).filter((category) => category[flag] === 1);
+  const choices = categoryOptions(categories.data, flag);
   const kind = report.type === 'advance' ? 'advance' : 'reimbursement';
 
   const submit = form.handleSubmit(async (values) => {
@@ -100,7 +101,7 @@ export function ExpenseDialog({
             name="expense_code"
             label="Category"
             required
-            options={choices.map((category) => ({ value: String(category.id), label: category.expense_category }))}
+            options={choices}
             helperText={
               <Link component={RouterLink} to={`/expense-descriptions/${kind}`} target="_blank">
                 What goes in each category?
@@ -176,13 +177,7 @@ export function ExpenseDialog({
             control={form.control}
             name="hold_account_id"
             label="Hold account (optional)"
-            options={[
-              { value: '', label: 'None' },
-              ...(holdAccounts.data ?? []).map((account) => ({
-                value: String(account.id),
-                label: account.fund_name,
-              })),
-            ]}
+            options={holdAccountOptions(holdAccounts.data)}
             helperText="Charge this expense to one of your hold accounts"
           />
         </Grid>

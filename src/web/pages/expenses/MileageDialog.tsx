@@ -9,6 +9,7 @@ import { api } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { useMessages } from '../../shell/messages';
+import { categoryOptions } from './options';
 import { REPORTS_KEY, useCategories, useMileageRate } from './queries';
 import type { FullReport, Mileage } from './types';
 
@@ -100,12 +101,7 @@ export function MileageDialog({
             control={form.control}
             name="type"
             label="Type (optional)"
-            options={[
-              { value: '', label: 'Not set' },
-              ...(categories.data ?? [])
-                .filter((category) => category.mileage === 1)
-                .map((category) => ({ value: String(category.id), label: category.expense_category })),
-            ]}
+            options={[{ value: '', label: 'Not set' }, ...categoryOptions(categories.data, 'mileage')]}
           />
         </Grid>
         <Grid size={{ xs: 6 }}>
