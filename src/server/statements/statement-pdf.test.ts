@@ -98,6 +98,25 @@ describe('writeStatementPdf', () => {
     expect(content).toContain('Line two with a long sentence');
   });
 
+  it('is tagged, so a screen reader reads the sections in order and skips the page furniture', async () => {
+    const statement = buildStatement(base);
+    const pdf = await writeStatementPdf(statement, new Date('2024-06-02T12:00:00Z'));
+    const tree = execFileSync('pdfinfo', ['-struct-text', '-'], { input: pdf, encoding: 'utf8' });
+    const outline = tree.split('\n').map((line) => line.trim());
+    const after = (tag: string) => outline.filter((_, i) => outline[i - 1]?.startsWith(tag));
+
+    expect(outline[0]).toBe('Document');
+    expect(after('H1')).toEqual(['"Monthly Statement"']);
+    // Every section title is a heading, in the statement's order whichever column it was drawn in.
+    expect(after('H2')).toEqual([...statement.sections.map((section) => `"${section.title}"`), '"Comments"']);
+    // A line reads as one paragraph: its label, then its amount.
+    expect(tree).toMatch(/P \(block\)\n\s+Span \(inline\)\n\s+"Admin fee"\n\s+Span \(inline\)\n\s+"–\$445.00"/);
+    // Tables keep their header cells as headers.
+    expect(tree).toMatch(/TR\n\s+TH\n\s+"Fund"\n\s+TH\n\s+"Gifts"\n\s+TH\n\s+"Amount"/);
+    // Rules, bands, running heads and page numbers are artifacts, outside the tree.
+    expect(tree).not.toContain('Page 1 of');
+  });
+
   it('marks the document with a title and language', async () => {
     const pdf = await writeStatementPdf(buildStatement(base), new Date('2024-06-02T12:00:00Z'));
     const info = execFileSync('pdfinfo', ['-'], { input: pdf, encoding: 'utf8' });

@@ -14,6 +14,11 @@ import type {
  * sections of `buildStatement` — short ones in two columns, tables across the page — with a running
  * footer. Built-in Helvetica (no font files to ship); text outside its WinAnsi character set is
  * replaced so a name can never break the file.
+ *
+ * The PDF is tagged so a screen reader follows the statement, not the drawing: a Document holding the
+ * letterhead (H1), then one Sect per section in the statement's order whichever column it was drawn in
+ * (H2 title, P intro, a Table of TR/TH/TD, or one P per line with its label and amount), and the
+ * comments. Rules, bands, the running head and the page footers are artifacts, which readers skip.
  */
 
 const PAGE = { width: 612, height: 792 };
@@ -107,7 +112,16 @@ function sectionHeight(doc: Doc, section: StatementSection, width: number): numb
   );
 }
 
+type Struct = PDFKit.PDFStructureElement;
+
+/** Where a piece of text goes in the tag tree; text without one (running heads, footers) is an artifact. */
+interface Tag {
+  parent: Struct;
+  type: 'H1' | 'H2' | 'P' | 'Span' | 'TH' | 'TD';
+}
+
 interface Put {
+  tag?: Tag;
   font?: string;
   size?: number;
   color?: string;
@@ -118,6 +132,15 @@ interface Put {
 
 class StatementWriter {
   private page = 0;
+  private readonly root: Struct;
+
+  constructor(
+    private readonly doc: Doc,
+    private readonly statement: Statement,
+  ) {
+    this.root = doc.struct('Document');
+    doc.addStructure(this.root);
+  }
 
   /** One line of text, cut with an ellipsis when it does not fit the width (never wraps). */
   put(text: string, x: number, y: number, options: Put) {
@@ -126,19 +149,42 @@ class StatementWriter {
       .font(options.font ?? FONT.regular)
       .fontSize(options.size ?? 9.5)
       .fillColor(options.color ?? COLOR.text);
-    doc.text(pdfText(text), x, y, {
-      width: options.width,
-      align: options.align ?? 'left',
-      height: doc.currentLineHeight(true) + 0.5,
-      ellipsis: true,
-      characterSpacing: options.spacing ?? 0,
-    });
+    const draw = () =>
+      doc.text(pdfText(text), x, y, {
+        width: options.width,
+        align: options.align ?? 'left',
+        height: doc.currentLineHeight(true) + 0.5,
+        ellipsis: true,
+        characterSpacing: options.spacing ?? 0,
+        structParent: options.tag?.parent,
+        structType: options.tag?.type,
+      });
+    if (options.tag) draw();
+    else this.artifact(draw, 'Pagination');
   }
 
-  constructor(
-    private readonly doc: Doc,
-    private readonly statement: Statement,
-  ) {}
+  /** Wrapped text (intros, comments) as one paragraph of the tag tree. */
+  paragraph(text: string, parent: Struct, x: number, y: number, width: number, style: { font: string; size: number }) {
+    this.doc
+      .font(style.font)
+      .fontSize(style.size)
+      .fillColor(style.font === FONT.italic ? COLOR.muted : COLOR.text)
+      .text(pdfText(text), x, y, { width, structParent: parent, structType: 'P' });
+  }
+
+  /** Drawing that carries no content of its own (rules, bands, running heads), marked so readers skip it. */
+  artifact(draw: () => void, type: 'Layout' | 'Pagination' = 'Layout') {
+    this.doc.markContent('Artifact', { type });
+    draw();
+    this.doc.endMarkedContent();
+  }
+
+  /** A new element of the tag tree, placed after its parent's earlier children. */
+  struct(parent: Struct, type: string): Struct {
+    const element = this.doc.struct(type);
+    parent.add(element);
+    return element;
+  }
 
   private get who(): string {
     const s = this.statement;
@@ -171,22 +217,42 @@ class StatementWriter {
   }
 
   rule(x: number, y: number, width: number, color = COLOR.rule, thickness = 0.6) {
-    this.doc
-      .save()
-      .moveTo(x, y)
-      .lineTo(x + width, y)
-      .lineWidth(thickness)
-      .strokeColor(color)
-      .stroke()
-      .restore();
+    this.artifact(() =>
+      this.doc
+        .save()
+        .moveTo(x, y)
+        .lineTo(x + width, y)
+        .lineWidth(thickness)
+        .strokeColor(color)
+        .stroke()
+        .restore(),
+    );
+  }
+
+  band(x: number, y: number, width: number, height: number, color: string, radius = 0) {
+    this.artifact(() => {
+      const doc = this.doc.save();
+      (radius ? doc.roundedRect(x, y, width, height, radius) : doc.rect(x, y, width, height)).fill(color).restore();
+    });
   }
 
   letterhead(): number {
-    const doc = this.doc;
     const s = this.statement;
     let y = MARGIN.top;
-    this.put(s.siteTitle, MARGIN.left, y, { font: FONT.bold, size: 22, color: COLOR.brand, width: CONTENT - 240 });
-    this.put(s.title, MARGIN.left, y + 29, { size: 11, color: COLOR.muted, width: CONTENT - 240 });
+    const head = this.struct(this.root, 'Sect');
+    this.put(s.siteTitle, MARGIN.left, y, {
+      tag: { parent: head, type: 'P' },
+      font: FONT.bold,
+      size: 22,
+      color: COLOR.brand,
+      width: CONTENT - 240,
+    });
+    this.put(s.title, MARGIN.left, y + 29, {
+      tag: { parent: head, type: 'H1' },
+      size: 11,
+      color: COLOR.muted,
+      width: CONTENT - 240,
+    });
     const facts = [
       ['Period', this.period],
       ['MAT Day', formatUSDate(s.endDate)],
@@ -195,16 +261,32 @@ class StatementWriter {
     ];
     facts.forEach(([label, value], index) => {
       const rowY = y + 2 + index * 12.5;
-      this.put(label, MARGIN.left + CONTENT - 230, rowY, { size: 8.5, color: COLOR.muted, width: 80, align: 'right' });
-      this.put(value, MARGIN.left + CONTENT - 140, rowY, { font: FONT.bold, size: 8.5, width: 140, align: 'right' });
+      const fact = this.struct(head, 'P');
+      this.put(label, MARGIN.left + CONTENT - 230, rowY, {
+        tag: { parent: fact, type: 'Span' },
+        size: 8.5,
+        color: COLOR.muted,
+        width: 80,
+        align: 'right',
+      });
+      this.put(value, MARGIN.left + CONTENT - 140, rowY, {
+        tag: { parent: fact, type: 'Span' },
+        font: FONT.bold,
+        size: 8.5,
+        width: 140,
+        align: 'right',
+      });
     });
     y += 58;
     this.rule(MARGIN.left, y, CONTENT, COLOR.brand, 1.2);
     y += 14;
-    this.put('PREPARED FOR', MARGIN.left, y, { size: 7.5, color: COLOR.muted, width: 200, spacing: 0.5 });
-    this.put(s.missionaryName, MARGIN.left, y + 11, { font: FONT.bold, size: 15, width: CONTENT });
+    const recipient = this.struct(head, 'P');
+    const part = { parent: recipient, type: 'Span' } as const;
+    this.put('PREPARED FOR', MARGIN.left, y, { tag: part, size: 7.5, color: COLOR.muted, width: 200, spacing: 0.5 });
+    this.put(s.missionaryName, MARGIN.left, y + 11, { tag: part, font: FONT.bold, size: 15, width: CONTENT });
     if (s.missionaryNumber) {
       this.put(`${s.missionaryLabel} # ${s.missionaryNumber}`, MARGIN.left, y + 30, {
+        tag: part,
         size: 9.5,
         color: COLOR.muted,
         width: CONTENT,
@@ -216,14 +298,17 @@ class StatementWriter {
     const boxWidth = (CONTENT - 3 * gap) / 4;
     s.highlights.forEach((highlight, index) => {
       const x = MARGIN.left + index * (boxWidth + gap);
-      doc.save().roundedRect(x, y, boxWidth, 46, 5).fill(COLOR.band).restore();
+      const figure = this.struct(head, 'P');
+      this.band(x, y, boxWidth, 46, COLOR.band, 5);
       this.put(highlight.label.toUpperCase(), x + 10, y + 9, {
+        tag: { parent: figure, type: 'Span' },
         size: 7.5,
         color: COLOR.muted,
         width: boxWidth - 20,
         spacing: 0.5,
       });
       this.put(pdfMoney(highlight.amount), x + 10, y + 22, {
+        tag: { parent: figure, type: 'Span' },
         font: FONT.bold,
         size: 15,
         color: highlight.amount < 0 ? COLOR.negative : COLOR.text,
@@ -233,32 +318,33 @@ class StatementWriter {
     return y + 46 + 24;
   }
 
-  title(section: { title: string; intro?: string }, x: number, y: number, width: number): number {
-    const doc = this.doc;
-    this.put(section.title, x, y, { font: FONT.bold, size: 11.5, color: COLOR.brand, width });
+  title(section: { title: string; intro?: string }, sect: Struct, x: number, y: number, width: number): number {
+    this.put(section.title, x, y, {
+      tag: { parent: sect, type: 'H2' },
+      font: FONT.bold,
+      size: 11.5,
+      color: COLOR.brand,
+      width,
+    });
     this.rule(x, y + 16, width, COLOR.rule, 0.75);
     y += TITLE_HEIGHT;
     if (section.intro) {
-      doc.font(FONT.italic).fontSize(8.5).fillColor(COLOR.muted).text(pdfText(section.intro), x, y, { width });
-      y += introHeight(doc, section.intro, width);
+      this.paragraph(section.intro, sect, x, y, width, { font: FONT.italic, size: 8.5 });
+      y += introHeight(this.doc, section.intro, width);
     }
     return y;
   }
 
-  lines(lines: readonly StatementLine[], x: number, y: number, width: number): number {
-    const doc = this.doc;
+  lines(lines: readonly StatementLine[], sect: Struct, x: number, y: number, width: number): number {
     const amountWidth = 78;
     for (const line of lines) {
+      const part = { parent: this.struct(sect, 'P'), type: 'Span' } as const;
       const height = LINE_HEIGHT[line.style];
       const strong = line.style === 'balance' || line.style === 'subtotal' || line.style === 'total';
       const indent = line.style === 'item' ? 10 : line.style === 'total' ? 6 : 0;
       const pad = line.style === 'total' ? 6 : 0;
       if (line.style === 'total') {
-        doc
-          .save()
-          .rect(x, y, width, height - 2)
-          .fill(COLOR.band)
-          .restore();
+        this.band(x, y, width, height - 2, COLOR.band);
         this.rule(x, y, width, COLOR.text, 0.8);
       } else if (line.style === 'subtotal') {
         this.rule(x + width - amountWidth, y + 1, amountWidth, COLOR.rule, 0.6);
@@ -267,9 +353,16 @@ class StatementWriter {
       const size = line.style === 'total' ? 10 : line.style === 'note' ? 8.5 : 9.5;
       const font = strong ? FONT.bold : line.style === 'note' ? FONT.italic : FONT.regular;
       const color = line.style === 'note' ? COLOR.muted : COLOR.text;
-      this.put(line.label, x + indent, textY, { font, size, color, width: width - amountWidth - indent - 6 });
+      this.put(line.label, x + indent, textY, {
+        tag: part,
+        font,
+        size,
+        color,
+        width: width - amountWidth - indent - 6,
+      });
       if (line.amount !== null) {
         this.put(pdfMoney(line.amount), x + width - amountWidth - pad, textY, {
+          tag: part,
           font,
           size,
           color: strong && line.amount < 0 ? COLOR.negative : color,
@@ -280,6 +373,7 @@ class StatementWriter {
       y += height;
       if (line.hint) {
         this.put(line.hint, x + indent, y - 2.5, {
+          tag: part,
           font: FONT.italic,
           size: 7.5,
           color: COLOR.muted,
@@ -291,16 +385,25 @@ class StatementWriter {
     return y;
   }
 
-  table(table: StatementTable, x: number, y: number, width: number): number {
-    const doc = this.doc;
+  table(table: StatementTable, sect: Struct, x: number, y: number, width: number): number {
+    const tableStruct = this.struct(sect, 'Table');
     const totalWeight = table.widths.reduce((a, b) => a + b, 0);
     const widths = table.widths.map((w) => (w / totalWeight) * width);
     const lefts = widths.map((_, index) => x + widths.slice(0, index).reduce((a, b) => a + b, 0));
-    const row = (cells: readonly (TableCell | string)[], rowY: number, font: string, size: number, color: string) => {
+    const row = (
+      cells: readonly (TableCell | string)[],
+      type: 'TH' | 'TD',
+      rowY: number,
+      font: string,
+      size: number,
+      color: string,
+    ) => {
+      const tr = this.struct(tableStruct, 'TR');
       cells.forEach((value, index) => {
         const text = typeof value === 'string' ? value : 'cents' in value ? pdfMoney(value.cents) : value.text;
         const left = lefts[index] + (index === 0 ? 0 : 4);
         this.put(text, left, rowY, {
+          tag: { parent: tr, type },
           font,
           size,
           color,
@@ -309,33 +412,29 @@ class StatementWriter {
         });
       });
     };
-    row(table.headers, y + 2, FONT.bold, 7.8, COLOR.muted);
+    row(table.headers, 'TH', y + 2, FONT.bold, 7.8, COLOR.muted);
     y += TABLE_ROW;
     this.rule(x, y, width, COLOR.rule, 0.8);
     y += 4;
     table.rows.forEach((cells, index) => {
-      if (index % 2 === 1)
-        doc
-          .save()
-          .rect(x, y - 1, width, TABLE_ROW)
-          .fill('#f6f8f7')
-          .restore();
-      row(cells, y + 2.5, FONT.regular, 8.8, COLOR.text);
+      if (index % 2 === 1) this.band(x, y - 1, width, TABLE_ROW, '#f6f8f7');
+      row(cells, 'TD', y + 2.5, FONT.regular, 8.8, COLOR.text);
       y += TABLE_ROW;
     });
     if (table.total) {
       this.rule(x, y + 1, width, COLOR.text, 0.8);
       y += 4;
-      row(table.total, y + 2.5, FONT.bold, 8.8, COLOR.text);
+      row(table.total, 'TD', y + 2.5, FONT.bold, 8.8, COLOR.text);
       y += TABLE_ROW;
     }
     return y;
   }
 
   section(section: StatementSection, x: number, y: number, width: number): number {
-    y = this.title(section, x, y, width);
-    if (section.table) y = this.table(section.table, x, y, width) + (section.lines ? 8 : 0);
-    if (section.lines) y = this.lines(section.lines, x, y, width);
+    const sect = this.struct(this.root, 'Sect');
+    y = this.title(section, sect, x, y, width);
+    if (section.table) y = this.table(section.table, sect, x, y, width) + (section.lines ? 8 : 0);
+    if (section.lines) y = this.lines(section.lines, sect, x, y, width);
     return y;
   }
 
@@ -344,8 +443,9 @@ class StatementWriter {
     const height =
       TITLE_HEIGHT + doc.font(FONT.regular).fontSize(9.5).heightOfString(pdfText(text), { width: CONTENT }) + 8;
     if (y + height > BOTTOM) y = this.newPage();
-    y = this.title({ title: 'Comments' }, MARGIN.left, y, CONTENT);
-    doc.font(FONT.regular).fontSize(9.5).fillColor(COLOR.text).text(pdfText(text), MARGIN.left, y, { width: CONTENT });
+    const sect = this.struct(this.root, 'Sect');
+    y = this.title({ title: 'Comments' }, sect, MARGIN.left, y, CONTENT);
+    this.paragraph(text, sect, MARGIN.left, y, CONTENT, { font: FONT.regular, size: 9.5 });
     return doc.y + SECTION_GAP;
   }
 
@@ -451,6 +551,7 @@ export function writeStatementPdf(statement: Statement, now: Date): Promise<Buff
     autoFirstPage: true,
     lang: 'en-US',
     displayTitle: true,
+    tagged: true,
     info: {
       Title: pdfText(`${statement.title} — ${statement.missionaryName} — ${formatUSDate(statement.endDate)}`),
       Author: pdfText(statement.siteTitle),
