@@ -103,12 +103,12 @@ describe('writeStatementPdf', () => {
     const pdf = await writeStatementPdf(statement, new Date('2024-06-02T12:00:00Z'));
     const tree = execFileSync('pdfinfo', ['-struct-text', '-'], { input: pdf, encoding: 'utf8' });
     const outline = tree.split('\n').map((line) => line.trim());
-    const after = (tag: string) => outline.filter((_, i) => outline[i - 1]?.startsWith(tag));
+    const textUnder = (tag: string) => outline.filter((_, i) => outline[i - 1]?.startsWith(tag));
 
     expect(outline[0]).toBe('Document');
-    expect(after('H1')).toEqual(['"Monthly Statement"']);
+    expect(textUnder('H1')).toEqual(['"Monthly Statement"']);
     // Every section title is a heading, in the statement's order whichever column it was drawn in.
-    expect(after('H2')).toEqual([...statement.sections.map((section) => `"${section.title}"`), '"Comments"']);
+    expect(textUnder('H2')).toEqual([...statement.sections.map((section) => `"${section.title}"`), '"Comments"']);
     // A line reads as one paragraph: its label, then its amount.
     expect(tree).toMatch(/P \(block\)\n\s+Span \(inline\)\n\s+"Admin fee"\n\s+Span \(inline\)\n\s+"–\$445.00"/);
     // Tables keep their header cells as headers.
