@@ -164,11 +164,18 @@ class StatementWriter {
   }
 
   /** Wrapped text (intros, comments) as one paragraph of the tag tree. */
-  paragraph(text: string, parent: Struct, x: number, y: number, width: number, style: { font: string; size: number }) {
+  paragraph(
+    text: string,
+    parent: Struct,
+    x: number,
+    y: number,
+    width: number,
+    style: { font: string; size: number; color: string },
+  ) {
     this.doc
       .font(style.font)
       .fontSize(style.size)
-      .fillColor(style.font === FONT.italic ? COLOR.muted : COLOR.text)
+      .fillColor(style.color)
       .text(pdfText(text), x, y, { width, structParent: parent, structType: 'P' });
   }
 
@@ -329,7 +336,7 @@ class StatementWriter {
     this.rule(x, y + 16, width, COLOR.rule, 0.75);
     y += TITLE_HEIGHT;
     if (section.intro) {
-      this.paragraph(section.intro, sect, x, y, width, { font: FONT.italic, size: 8.5 });
+      this.paragraph(section.intro, sect, x, y, width, { font: FONT.italic, size: 8.5, color: COLOR.muted });
       y += introHeight(this.doc, section.intro, width);
     }
     return y;
@@ -445,7 +452,7 @@ class StatementWriter {
     if (y + height > BOTTOM) y = this.newPage();
     const sect = this.struct(this.root, 'Sect');
     y = this.title({ title: 'Comments' }, sect, MARGIN.left, y, CONTENT);
-    this.paragraph(text, sect, MARGIN.left, y, CONTENT, { font: FONT.regular, size: 9.5 });
+    this.paragraph(text, sect, MARGIN.left, y, CONTENT, { font: FONT.regular, size: 9.5, color: COLOR.text });
     return doc.y + SECTION_GAP;
   }
 
