@@ -131,6 +131,7 @@ async function main() {
       page: Math.max(0, run) % 20,
       limit: 30,
       orderBy: 'total_amount' as const,
+      cursor: null,
       order: 'desc' as const,
       q: null,
     });

@@ -24,6 +24,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { allFlagsReviewed } from '../src/domain/distributions/review';
 import { toDecimalString } from '../src/domain/money';
 import { buildApp } from '../src/server/app';
 import { issueApiToken } from '../src/server/auth/tokens';
@@ -338,7 +339,11 @@ async function measure(kind: 'postgres' | 'pglite', database: Database): Promise
     });
     const buildMs = performance.now() - started;
     if (build.statusCode !== 201) throw new Error(`batch build failed: ${build.statusCode} ${build.body}`);
-    const built = build.json() as { created: Array<{ id: number }>; flagged_count: number; failed: unknown[] };
+    const built = build.json() as {
+      created: Array<{ id: number; review_flags: Array<{ code: string }> }>;
+      flagged_count: number;
+      failed: unknown[];
+    };
     if (built.failed.length > 0) throw new Error(`batch build refused some: ${JSON.stringify(built.failed)}`);
     const ids = built.created.map((row) => row.id);
 
@@ -347,7 +352,7 @@ async function measure(kind: 'postgres' | 'pglite', database: Database): Promise
       method: 'POST',
       url: '/api/batch-approve',
       headers,
-      payload: JSON.stringify({ distribution_ids: ids }),
+      payload: JSON.stringify({ distribution_ids: ids, reviewed: allFlagsReviewed(built.created) }),
     });
     const approveMs = performance.now() - started;
     const approved = approval.json() as { approved: number[]; failed: unknown[] };
@@ -414,22 +419,28 @@ async function rawInsert(database: Database, ids: number[]): Promise<number> {
     await db.execute(sql`select * from distributions where id = any(${sql.param(ids)}::int[]) order by id`),
   );
   const columns = Object.keys(rows[0]).filter((column) => column !== 'id');
-  const params: unknown[] = [];
-  const tuples = rows.map((row) => {
-    const placeholders = columns.map((column) => {
-      const value = row[column];
-      params.push(
-        value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value,
-      );
-      return `$${params.length}`;
+  // PostgreSQL takes at most 65,535 parameters a statement: past ~1,000 missionaries the rows go in
+  // several multi-row INSERTs, timed together.
+  const perStatement = Math.floor(65_535 / columns.length);
+  const statements: Array<{ text: string; params: unknown[] }> = [];
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const params: unknown[] = [];
+    const tuples = rows.slice(start, start + perStatement).map((row) => {
+      const placeholders = columns.map((column) => {
+        const value = row[column];
+        params.push(
+          value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value,
+        );
+        return `$${params.length}`;
+      });
+      return `(${placeholders.join(', ')})`;
     });
-    return `(${placeholders.join(', ')})`;
-  });
-  if (params.length > 65_535) throw new Error('too many parameters for one statement; lower BENCH_MISSIONARIES');
-  const text = `insert into bench_distributions (${columns.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')}`;
+    const text = `insert into bench_distributions (${columns.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')}`;
+    statements.push({ text, params });
+  }
   const client = (db as unknown as { $client: { query(text: string, params: unknown[]): Promise<unknown> } }).$client;
   const started = performance.now();
-  await client.query(text, params);
+  for (const statement of statements) await client.query(statement.text, statement.params);
   return performance.now() - started;
 }
 

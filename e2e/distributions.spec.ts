@@ -20,9 +20,13 @@ import {
 
 const stamp = Date.now();
 const fund = `Vehicle Fund ${stamp}`;
-const upload = `E2E ${stamp}`;
+// Named after this month, as offices name their monthly donor file: choosing it fills the dates.
+const upload = `${new Date().toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })} E2E ${stamp}`;
 const accountNumber = `E2E-${stamp}`;
 const name = `Naomi Bethlehem ${stamp}`;
+
+/** 2026-11-30 → 11/30/2026, the app's one date format. */
+const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 /** This month, which holds today's submit dates. */
 function thisMonth() {
@@ -141,10 +145,14 @@ test('MAT Day: a distribution walked through five steps, saved, approved, and ca
   await page.getByRole('option', { name: new RegExp(name) }).click();
   await page.getByRole('combobox', { name: 'Donation Upload' }).click();
   await page.getByRole('option', { name: new RegExp(upload) }).click();
-  await page.getByLabel('From Date').fill(start);
+  // The upload names this month, so the dates are filled; clearing one disables Next again.
+  await expect(page.getByLabel('From Date')).toHaveValue(start);
+  await expect(page.getByLabel('To Date')).toHaveValue(end);
+  await expect(page.getByRole('heading', { name: 'Step 1 of 5: Select a Missionary' })).toBeVisible();
+  await page.getByLabel('To Date').fill('');
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
   await page.getByLabel('To Date').fill(end);
-  await expect(summary.getByText(`${start} - ${end}`)).toBeVisible();
+  await expect(summary.getByText(`${usDate(start)} - ${usDate(end)}`)).toBeVisible();
   await expect(figure(summary, 'Total Donations')).toHaveText('$2,875.00');
   await expect(figure(summary, 'Starting Balance')).toHaveText('$2,000.00');
   await expect(page.getByRole('link', { name: /Back to Missionary Profile/ })).toBeVisible();
@@ -156,7 +164,16 @@ test('MAT Day: a distribution walked through five steps, saved, approved, and ca
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: /Step 2 of 5: Customize payroll/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Back' })).toBeEnabled();
-  await expect(figure(page.getByRole('region', { name: /Step 2/ }), 'Net Salary')).toHaveText('$1,500.00');
+  const step2 = page.getByRole('region', { name: /Step 2/ });
+  await expect(figure(step2, 'Net Salary')).toHaveText('$1,500.00');
+  // Decision 13: this month's payroll inputs start from the Payroll Info; waive the wire fee this month.
+  const payroll = page.getByRole('region', { name: "This month's payroll" });
+  await expect(payroll.getByRole('textbox', { name: 'Wire Fee' })).toHaveValue('25.00');
+  await expect(payroll.getByRole('checkbox', { name: /FICA Tax/ })).toBeChecked();
+  await payroll.getByRole('textbox', { name: 'Wire Fee' }).fill('0');
+  await expect(payroll.getByText('Payroll Info: $25.00')).toBeVisible();
+  await expect(figure(step2, 'Wire Fee')).toHaveText('$0.00');
+  await expectAccessible(page);
   await shoot(page, 'distribution-step-2');
 
   // Step 3: tick the recurring deposit and the advance; the summary follows.
@@ -225,6 +242,10 @@ test('MAT Day: a distribution walked through five steps, saved, approved, and ca
   expect(pending.data).toHaveLength(1);
   const saved = pending.data[0];
   expect(`$${saved.ending_balance.toLocaleString('en-US', { minimumFractionDigits: 2 })}`).toBe(ending);
+  // This month's wire fee was stored with the distribution; the Payroll Info keeps its $25.00.
+  expect(saved).toMatchObject({ wire_fee: 0, insurance_payment: 200 });
+  const profile = await apiCall(request, await apiToken(request), 'GET', `/user/${missionary.id}`);
+  expect(profile.profile.wire_fee).toBe(25);
 
   // Approve from the Pending tab.
   await expect(page.getByRole('heading', { name: 'Distributions - Status: pending' })).toBeVisible();

@@ -8,7 +8,7 @@ const stamp = Date.now().toString(36);
 function donorFile(carFund: string) {
   return Buffer.from(
     [
-      'Fund,Account #,Name,Amount,Count',
+      'Fund,Account #,Missionary,Amount,Count',
       `Naomi Car Fund ${stamp},,,"1,250.00",3`,
       `${carFund},,,(25.00),1`,
       `,E-200-${stamp},,$480.50,6`,
@@ -65,7 +65,7 @@ test('admin previews a donor file, fixes the unmatched row, imports it and manag
   await expect(problems.getByText(`Row 3: Fund “Naomi Cra Fund ${stamp}” · Amount (25.00)`)).toBeVisible();
   await expect(
     problems.getByText(
-      `No hold account is named "Naomi Cra Fund ${stamp}", and the row has no Account # or name of a missionary.`,
+      `No hold account is named "Naomi Cra Fund ${stamp}", and the row has no Account # or Missionary column.`,
     ),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: /^Import/ })).toHaveCount(0);
@@ -136,6 +136,17 @@ test('admin previews a donor file, fixes the unmatched row, imports it and manag
   const accountRow = page.getByRole('row').filter({ hasText: fund });
   await expect(accountRow).toContainText('$250.00');
 
+  // "(blank is $0.00)": a blank Opening Balance opens the account at zero.
+  await page.getByRole('button', { name: 'Add Hold Account' }).click();
+  const blank = page.getByRole('dialog', { name: 'Add Hold Account' });
+  await blank.getByLabel('Missionary').fill(`Obed Jes`);
+  await page.getByRole('option', { name: new RegExp(`Obed Jesse ${stamp}`) }).click();
+  const emptyFund = `Obed Empty Fund ${stamp}`;
+  await blank.getByLabel('Fund Name').fill(emptyFund);
+  await blank.getByRole('button', { name: 'Create' }).click();
+  await expect(blank).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: emptyFund })).toContainText('$0.00');
+
   await accountRow.getByRole('button', { name: `Actions for ${fund}` }).click();
   await page.getByRole('menuitem', { name: 'Recurring Amounts' }).click();
   const recurring = page.getByRole('dialog', { name: 'Recurring Transactions' });
@@ -167,6 +178,25 @@ test('admin previews a donor file, fixes the unmatched row, imports it and manag
   await expectAccessible(page);
   await screenshots(page, 'hold-accounts');
 
+  // Money never disappears with a record (decision 15): an account holding $210.00 is not archived;
+  // once the money is withdrawn it is.
+  await accountRow.getByRole('button', { name: `Actions for ${fund}` }).click();
+  await page.getByRole('menuitem', { name: 'Archive' }).click();
+  await expect(
+    page.getByText(
+      'This hold account holds $210.00 and is owed $0.00. Only an empty account can be archived: move the money out first.',
+    ),
+  ).toBeVisible();
+  await accountRow.getByRole('button', { name: `Actions for ${fund}` }).click();
+  await page.getByRole('menuitem', { name: 'Transactions' }).click();
+  await history.getByRole('button', { name: 'Add Transaction' }).click();
+  await add.getByLabel('Transaction Type').click();
+  await page.getByRole('option', { name: 'Withdrawal' }).click();
+  await add.getByLabel('Amount').fill('210');
+  await add.getByRole('button', { name: 'Post' }).click();
+  await expect(page.getByText('Transaction posted.').first()).toBeVisible();
+  await history.getByRole('button', { name: 'Close' }).click();
+  await expect(accountRow).toContainText('$0.00');
   await accountRow.getByRole('button', { name: `Actions for ${fund}` }).click();
   await page.getByRole('menuitem', { name: 'Archive' }).click();
   await expect(page.getByText('Hold Account Archived')).toBeVisible();
@@ -178,7 +208,7 @@ test('admin previews a donor file, fixes the unmatched row, imports it and manag
   await page.getByRole('menuitem', { name: 'Restore' }).click();
   await expect(page.getByText('Hold Account Restored')).toBeVisible();
   await page.getByRole('tab', { name: 'Active' }).click();
-  await expect(page.getByRole('row').filter({ hasText: fund })).toContainText('$210.00');
+  await expect(page.getByRole('row').filter({ hasText: fund })).toContainText('$0.00');
 
   // The user profile lists that missionary's donations and hold accounts.
   await page

@@ -46,8 +46,11 @@ test('a missionary reports foreign expenses, mileage and a receipt; an admin pay
   await form.getByLabel('Date').fill('2026-03-10');
   await form.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: categories.lodging.expense_category }).click();
-  await form.getByLabel('Amount (local currency)').fill('1000');
-  await form.getByLabel('Exchange rate (per US$1)').fill('3.75');
+  // Decision 22: the currency's ISO code, shown on the form, the report and the download.
+  await form.getByRole('combobox', { name: 'Currency' }).click();
+  await page.getByRole('option', { name: 'SAR — Saudi Riyal' }).click();
+  await form.getByLabel('Amount (SAR)').fill('1000');
+  await form.getByLabel('Exchange rate (per US$1)').fill('3,75'); // a decimal comma (decision 23)
   await expect(form.getByRole('status')).toContainText('$266.67');
   await expectAccessible(page);
   await form.getByRole('button', { name: 'Add Expense' }).click();
@@ -59,13 +62,18 @@ test('a missionary reports foreign expenses, mileage and a receipt; an admin pay
   await form.getByLabel('Date').fill('2026-03-02');
   await form.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: categories.meals.expense_category }).click();
-  await form.getByLabel('Amount (local currency)').fill('20');
+  // The last-used currency comes first and is chosen already.
+  await expect(form.getByRole('combobox', { name: 'Currency' })).toHaveText(/SAR/);
+  await form.getByLabel('Amount (SAR)').fill('20');
   await form.getByLabel('Exchange rate (per US$1)').fill('3');
   await expect(form.getByRole('status')).toContainText('$6.67');
   await form.getByRole('button', { name: 'Add Expense' }).click();
   await expect(form).toBeHidden();
   const expenses = page.getByRole('table', { name: 'Expenses' });
   await expect(expenses.getByRole('row')).toHaveCount(3);
+  await expect(expenses.getByText('SAR 1,000.00')).toBeVisible();
+  await expect(expenses.getByText('3.75 SAR/USD')).toBeVisible();
+  await screenshots(page, 'foreign-currency-expense');
 
   // Mileage needs a distance type; choosing one saves at once without leaving the page.
   await page.getByRole('button', { name: 'Add Mileage' }).click();
@@ -154,11 +162,22 @@ test('a missionary reports foreign expenses, mileage and a receipt; an admin pay
   await expect(processing.getByText('$91.83')).toBeVisible();
   await processing.getByRole('button', { name: 'Continue' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Payout' });
-  await expect(confirm).toContainText('$200.00');
-  await expect(confirm).toContainText('$91.83 stays owed');
+  // Decision 14: the dialog says where the money comes from and what it leaves (Naomi's fund is empty).
+  await expect(confirm).toContainText(
+    `Pay ${naomi.name} $200.00 now? It comes from their fund and leaves -$200.00; $91.83 stays owed.`,
+  );
+  await expectAccessible(page);
+  await screenshots(page, 'process-payout-confirm');
   await confirm.getByRole('button', { name: 'Confirm Payout' }).click();
   await expect(page.getByText('Expense Report has been processed.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Process' })).toHaveCount(0);
+  // Issue 16: after processing, the office goes on to the next waiting report (other specs may have left
+  // some), or is told none is left.
+  const onward = page.getByRole('link', { name: /^(Next unprocessed report|No unprocessed reports left)$/ });
+  await expect(onward).toBeVisible();
+  const target = await onward.getAttribute('href');
+  expect(target).toMatch(/^\/(expense-report\/\d+\?return=unprocessed|admin\/expense-reports\/unprocessed)$/);
+  expect(target?.split('?')[0]).not.toBe(new URL(page.url()).pathname);
   await page.getByRole('link', { name: 'Back to Unprocessed Expense Reports' }).click();
   await page.getByLabel('Search name, Account # or ID').fill(naomi.name);
   await expect(

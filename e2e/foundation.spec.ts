@@ -52,6 +52,13 @@ test('an admin creates a missionary who then signs in and sees the missionary me
   await screenshots(page, 'create-user');
   await page.getByRole('button', { name: 'Create User' }).click();
   await expect(page.getByText('You have successfully added a user')).toBeVisible();
+  // No SMTP here: the admin is shown the one-time sign-in link instead of it hiding in the outbox.
+  const dialog = page.getByRole('dialog', { name: 'Give Ruth Moabite this sign-in link' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('One-time sign-in link')).toHaveValue(/\/reset-password\/[\w-]{40,}$/);
+  await expectAccessible(page);
+  await screenshots(page, 'create-user-sign-in-link');
+  await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await page.getByLabel('Search name, email or Account #').fill('Ruth');
   await expect(page.getByRole('link', { name: 'Ruth Moabite' })).toBeVisible();

@@ -23,11 +23,12 @@ export async function loginAs(page: Page, email: string, password: string): Prom
  */
 export async function logout(page: Page): Promise<void> {
   const logoutButton = page.getByRole('button', { name: 'Logout' });
+  // The phone drawer's code loads on first open (issue 11's budget), which can take seconds on a busy machine.
   await expect(async () => {
     if (!(await logoutButton.isVisible()))
-      await page.getByRole('button', { name: 'Open menu' }).click({ timeout: 1_000 });
-    await logoutButton.click({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Open menu' }).click({ timeout: 3_000 });
+    await logoutButton.click({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/login$/);
 }
 
@@ -57,7 +58,7 @@ export async function createUserViaApi(
   fields: { name: string; email: string; role: string; missionary_number?: string; password?: string },
 ) {
   const password = fields.password ?? 'pass-word-1';
-  const user = await apiCall(request, token, 'POST', '/user', { ...fields, password, baseUrl: 'http://localhost' });
+  const user = await apiCall(request, token, 'POST', '/user', { ...fields, password });
   return { ...user, password } as { id: number; email: string; password: string; name: string };
 }
 

@@ -33,9 +33,25 @@ test('admin archives, restores and permanently deletes users, with confirmations
   // Miriam has balance history, so she can be archived but never deleted.
   await apiCall(request, token, 'POST', `/user/${miriam.id}`, { fund_balance: '250.00' });
 
+  const aaron = await createUserViaApi(request, token, {
+    name: `Aaron Clerk ${tag}`,
+    email: `aaron.${tag}@office.example`,
+    role: 'employee',
+  });
+
   await loginAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await page.goto(`/admin/users?q=${tag}`);
   await expect(rowOf(page, jonah.name)).toBeVisible();
+  // A–Z by name, not the newest account first; the role filter narrows to the staff.
+  const names = page.locator('main tbody tr td:nth-child(2)');
+  await expect(names).toHaveText([aaron.name, jonah.name, miriam.name]);
+  await page.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Employee' }).click();
+  await expect(page).toHaveURL(/role=employee/);
+  await expect(names).toHaveText([aaron.name]);
+  await page.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'All roles' }).click();
+  await expect(names).toHaveText([aaron.name, jonah.name, miriam.name]);
 
   // Archive asks first; Cancel leaves the user alone.
   await rowOf(page, jonah.name).getByRole('button', { name: 'Archive' }).click();
@@ -115,7 +131,7 @@ test('forgot password: the mailed link resets the password, and the new one sign
   const mail = latestMailTo(user.email);
   const link = /(https?:\/\/\S+)\/reset-password\/(\S+)/.exec(mail);
   expect(link, mail).not.toBeNull();
-  // The link points back at this server, built from the page's own address.
+  // Without PUBLIC_URL the link points at http://localhost:{PORT}, this server (decision 16).
   expect(new URL(link![1]).port).toBe(new URL(page.url()).port);
 
   await page.goto(`/reset-password/${link![2]}`);
@@ -240,8 +256,11 @@ test('an employee sees the users and settings screens without the admin-only act
   await expect(page.getByRole('heading', { name: missionary.name })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
 
-  // The menu offers Add User to all staff (SPEC.md §2.2); the page explains it is for administrators.
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Add User' }).click();
+  // The employee's menu no longer offers Add User (issue 12); a typed address explains it is for administrators.
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Add User' })).toHaveCount(
+    0,
+  );
+  await page.goto('/admin/user/create');
   await expect(page.getByText('Only administrators can add users.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create User' })).toHaveCount(0);
   await expectAccessible(page);

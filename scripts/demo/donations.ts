@@ -91,10 +91,10 @@ function csvCell(text: string): string {
 
 /**
  * The donor system's export for one month of the history (0 = oldest, 2 = newest): a CSV with the
- * Fund, Account #, Name, Amount and Count columns the import reads (docs/decisions.md "Donation import").
+ * Fund, Account #, Missionary, Amount and Count columns the import reads (docs/decisions.md "Donation import").
  */
 export function demoDonationCsv(month: 0 | 1 | 2): { content: Buffer; rows: number } {
-  const lines = ['Fund,Account #,Name,Amount,Count'];
+  const lines = ['Fund,Account #,Missionary,Amount,Count'];
   for (const person of DEMO_MISSIONARIES) {
     for (const row of DEMO_GIFTS[person.login] ?? []) {
       const amount = row.amounts[month];

@@ -7,7 +7,14 @@ import {
   tripDistance,
   usdAmount,
 } from '../../src/domain/expense-reports/calculations';
-import { type Decimal, decimalToString, formatUSD, fromDollars, toDecimalString } from '../../src/domain/money';
+import {
+  type Cents,
+  type Decimal,
+  decimalToString,
+  formatUSD,
+  fromDollars,
+  toDecimalString,
+} from '../../src/domain/money';
 import type { Tx } from '../../src/server/db/client';
 import { advanceRequests, categories, expenseReports, expenses, mileage, profiles } from '../../src/server/db/schema';
 import { postJournal } from '../../src/server/journal/journal';
@@ -244,6 +251,30 @@ async function addReport(
   return row;
 }
 
+/**
+ * A payout entered when processing is paid at once from the missionary's fund (DESIGN.md decision
+ * 14, as PATCH /process-expense-report does); the demo's processed reports have general lines only.
+ */
+async function payFromFund(tx: Tx, userId: number, row: { id: number; payout: Cents | null }, adminId: number | null) {
+  const payout = row.payout ?? 0;
+  const [profile] = await tx
+    .update(profiles)
+    .set({ fundBalance: sql`${profiles.fundBalance} - ${toDecimalString(payout)}::numeric` })
+    .where(eq(profiles.userId, userId))
+    .returning({ fundBalance: profiles.fundBalance });
+  await postJournal(tx, {
+    account: 'user_fund',
+    accountId: userId,
+    amount: -payout,
+    balanceAfter: profile.fundBalance,
+    reason: 'expense_report_payout',
+    refType: 'expense_report',
+    refId: row.id,
+    memo: `Report #${row.id}: payout from the fund`,
+    actorId: adminId,
+  });
+}
+
 /** Expense reports and advance requests for three demo missionaries; added once per missionary. */
 export const expensesSeed: DemoSeed = {
   name: 'expense reports and advances',
@@ -270,6 +301,7 @@ export const expensesSeed: DemoSeed = {
       for (const report of person.reports) {
         const row = await addReport(tx, context, { ...report, type: 'reimbursement' });
         added += 1;
+        if (row.payout !== null && row.payout > 0) await payFromFund(tx, userId, row, adminId);
         if (row.payout !== null && row.unreimbursedAmount > 0) {
           const [profile] = await tx
             .update(profiles)

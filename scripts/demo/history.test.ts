@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { allFlagsReviewed } from '../../src/domain/distributions/review';
 import { journalMismatches } from '../../src/server/hold-accounts/journal-check';
 import { createTestApp, type TestApp } from '../../src/server/test-support/harness';
 import { loadDemoHistory } from './history';
@@ -189,7 +190,7 @@ describe('the demo donation history and MAT Days', () => {
 
     const approved = await t.call('POST', '/api/batch-approve', {
       token: admin,
-      json: { distribution_ids: created.map((d) => d.id) },
+      json: { distribution_ids: created.map((d) => d.id), reviewed: allFlagsReviewed(created) },
     });
     expect(approved.status).toBe(200);
     expect(await journalMismatches(t.ctx.db)).toEqual([]);

@@ -24,12 +24,10 @@ export function compareDates(a: IsoDate, b: IsoDate): number {
 }
 
 export function earliest(dates: readonly IsoDate[]): IsoDate | null {
-  // biome-ignore lint/complexity/useMathMinMax: these are date strings, not numbers
   return dates.length === 0 ? null : dates.reduce((a, b) => (a <= b ? a : b));
 }
 
 export function latest(dates: readonly IsoDate[]): IsoDate | null {
-  // biome-ignore lint/complexity/useMathMinMax: these are date strings, not numbers
   return dates.length === 0 ? null : dates.reduce((a, b) => (a >= b ? a : b));
 }
 

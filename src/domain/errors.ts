@@ -81,3 +81,18 @@ export interface ErrorBody {
   message: string;
   errors?: FieldErrors;
 }
+
+/**
+ * The one mapping from zod issues to field messages (`{field: [message, …]}`, nested paths joined
+ * with dots, form-level issues under `_`), used by the server's request parsing and the web's
+ * previews alike.
+ */
+export function fieldErrorsOf(issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';
+    errors[field] ??= [];
+    if (!errors[field].includes(issue.message)) errors[field].push(issue.message);
+  }
+  return errors;
+}

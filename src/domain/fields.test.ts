@@ -79,7 +79,14 @@ describe('moneyField and optionalMoney: dollars in, cents out', () => {
     [undefined, fails('Net Salary is required.')],
     [null, fails('Net Salary is required.')],
     ['abc', fails('Net Salary must be a dollar amount with at most 2 decimals.')],
-    ['1,000', fails('Net Salary must be a dollar amount with at most 2 decimals.')],
+    // Decision 23: a comma followed by three digits may be a thousands separator, so it is refused.
+    [
+      '1,000',
+      fails(
+        'Net Salary has a comma that is not a decimal comma (at most 2 digits may follow it): write it without a thousands separator, e.g. 1234 or 1234,50.',
+      ),
+    ],
+    ['12,50', ok(1250)], // decision 23: a decimal comma
     ['12.345', fails('Net Salary must be a dollar amount with at most 2 decimals.')],
     [1.005, fails('Net Salary must be a dollar amount with at most 2 decimals.')],
     ['-1', fails('Net Salary cannot be negative.')],
@@ -117,7 +124,7 @@ describe('decimalField and percentField: exact text', () => {
     ['0.6213711', fails('Rate can have at most 6 decimals.')],
     ['abc', fails('Rate must be a number.')],
     ['1e3', fails('Rate must be a number.')],
-    ['1,5', fails('Rate must be a number.')],
+    ['1,5', ok('1.5')], // decision 23: a decimal comma
     ['', fails('Rate is required.')],
     [undefined, fails('Rate is required.')],
     [true, fails('Rate must be a number.')],

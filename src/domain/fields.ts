@@ -1,6 +1,22 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates';
-import { type Cents, parseDecimal, parseDollars } from './money';
+import { type Cents, MAX_MONEY_CENTS, parseDecimal, parseDollars, readDecimalComma } from './money';
+
+/**
+ * Bounds of DESIGN.md decision 17: bad input is a 422 naming the field, never a database error.
+ * Ids are positive 32-bit integers (the `serial` columns); dates lie in 1900..2100; text holds no
+ * NUL (PostgreSQL text cannot store it).
+ */
+export const MAX_ID = 2_147_483_647;
+export const MIN_DATE = '1900-01-01';
+export const MAX_DATE = '2100-12-31';
+
+export function hasNul(value: string): boolean {
+  return value.includes('\u0000');
+}
+
+const noNul = (label: string) =>
+  [(value: string) => !hasNul(value), `${label} cannot contain NUL characters.`] as const;
 
 /**
  * Field schemas shared by API requests and web forms. Inputs arrive as JSON values or as form
@@ -18,7 +34,8 @@ export function requiredText(label: string, max = 255) {
     z
       .string({ error: `${label} must be text.` })
       .min(1, `${label} is required.`)
-      .max(max, `${label} must be at most ${max} characters.`),
+      .max(max, `${label} must be at most ${max} characters.`)
+      .refine(...noNul(label)),
   );
 }
 
@@ -28,6 +45,7 @@ export function optionalText(label: string, max = 255) {
     z
       .string({ error: `${label} must be text.` })
       .max(max, `${label} must be at most ${max} characters.`)
+      .refine(...noNul(label))
       .optional(),
   );
 }
@@ -55,13 +73,22 @@ function moneyCore(label: string, allowNegative: boolean) {
       ctx.addIssue({ code: 'custom', message: `${label} must be an amount.` });
       return z.NEVER;
     }
-    const cents = parseDollars(value);
+    const read = typeof value === 'string' ? readDecimalComma(value) : { text: value };
+    if ('error' in read) {
+      ctx.addIssue({ code: 'custom', message: `${label} ${read.error}.` });
+      return z.NEVER;
+    }
+    const cents = parseDollars(read.text);
     if (cents === null) {
       ctx.addIssue({ code: 'custom', message: `${label} must be a dollar amount with at most 2 decimals.` });
       return z.NEVER;
     }
     if (!allowNegative && cents < 0) {
       ctx.addIssue({ code: 'custom', message: `${label} cannot be negative.` });
+      return z.NEVER;
+    }
+    if (Math.abs(cents) > MAX_MONEY_CENTS) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be between -999,999,999.99 and 999,999,999.99.` });
       return z.NEVER;
     }
     return cents;
@@ -86,7 +113,13 @@ export function decimalField(label: string, options: { min?: number; max?: numbe
       .string({
         error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be a number.`),
       })
-      .transform((value, ctx) => {
+      .transform((typed, ctx) => {
+        const read = readDecimalComma(typed);
+        if ('error' in read) {
+          ctx.addIssue({ code: 'custom', message: `${label} ${read.error}.` });
+          return z.NEVER;
+        }
+        const value = read.text;
         const decimal = parseDecimal(value);
         if (!decimal) {
           ctx.addIssue({ code: 'custom', message: `${label} must be a number.` });
@@ -141,9 +174,17 @@ export function dateField(label = 'Date') {
     (value) => blankToUndefined(trimmed(value)),
     z
       .string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be a date.`) })
-      .refine(isIsoDate, `${label} must be a date (YYYY-MM-DD).`),
+      .refine(isIsoDate, `${label} must be a date (YYYY-MM-DD).`)
+      .refine(isDateInRange, dateRangeMessage(label)),
   );
 }
+
+/** Only said of real dates: a malformed one already has its own message. */
+function isDateInRange(value: string): boolean {
+  return !isIsoDate(value) || (value >= MIN_DATE && value <= MAX_DATE);
+}
+
+const dateRangeMessage = (label: string) => `${label} must lie between 1900-01-01 and 2100-12-31.`;
 
 export function optionalDate(label = 'Date') {
   return z.preprocess(
@@ -151,6 +192,7 @@ export function optionalDate(label = 'Date') {
     z
       .string({ error: `${label} must be a date.` })
       .refine(isIsoDate, `${label} must be a date (YYYY-MM-DD).`)
+      .refine(isDateInRange, dateRangeMessage(label))
       .optional(),
   );
 }
@@ -171,7 +213,8 @@ export function idField(label = 'Id') {
         error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be a number.`),
       })
       .int(`${label} must be a whole number.`)
-      .positive(`${label} must be a positive number.`),
+      .positive(`${label} must be a positive number.`)
+      .max(MAX_ID, `${label} does not exist.`),
   );
 }
 
@@ -186,6 +229,7 @@ export function optionalId(label = 'Id') {
       .number({ error: `${label} must be a number.` })
       .int(`${label} must be a whole number.`)
       .positive(`${label} must be a positive number.`)
+      .max(MAX_ID, `${label} does not exist.`)
       .optional(),
   );
 }

@@ -107,6 +107,7 @@ export const MESSAGES = {
   duplicateItem: 'The same item is included twice.',
   chargesExceedReport: 'The expenses charged to hold accounts exceed the report total.',
   percentageOutOfRange: 'Percentages must be between 0 and 100.',
+  ficaOnlyW2: 'FICA applies only to W2 employees.',
   ficaRatesInvalid: 'Social security and Medicare percentages together must be below 100.',
   retirementTooLarge: 'Retirement 403(b) cannot exceed net salary plus housing allowance.',
   midMonthTooLarge: 'The mid-month disbursement cannot exceed the payroll disbursement.',

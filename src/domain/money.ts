@@ -7,6 +7,13 @@ export type Cents = number;
 
 export const ZERO: Cents = 0;
 
+/** The largest amount a money column (numeric(14,2)) holds: ±999,999,999.99 (DESIGN.md decision 17). */
+export const MAX_MONEY_CENTS: Cents = 99_999_999_999;
+
+export function isMoneyInRange(cents: Cents): boolean {
+  return Math.abs(cents) <= MAX_MONEY_CENTS;
+}
+
 function assertCents(value: number, what = 'amount'): void {
   if (!Number.isSafeInteger(value)) throw new RangeError(`${what} is not a whole number of cents: ${value}`);
 }
@@ -160,4 +167,25 @@ export function formatUSD(amount: Cents): string {
   const [whole, fraction] = plain.split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${amount < 0 ? '-' : ''}$${grouped}.${fraction}`;
+}
+
+/**
+ * DESIGN.md decision 23: an amount typed with a decimal comma ("12,50") reads as "12.50" where that
+ * is unambiguous: one comma, no point, one or two digits after it. Text without a comma is returned
+ * as it is. Otherwise the reason it cannot be read, to follow the field's label.
+ */
+export function readDecimalComma(text: string): { text: string } | { error: string } {
+  const source = text.trim();
+  if (!source.includes(',')) return { text: source };
+  if (/^[+-]?\d+,\d{1,2}$/.test(source)) return { text: source.replace(',', '.') };
+  if (source.includes('.')) {
+    return {
+      error:
+        'has both a point and a comma, so it is unclear which one is the decimal separator: write it without a thousands separator, e.g. 1234.50 or 1234,50',
+    };
+  }
+  return {
+    error:
+      'has a comma that is not a decimal comma (at most 2 digits may follow it): write it without a thousands separator, e.g. 1234 or 1234,50',
+  };
 }

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import { count } from 'drizzle-orm';
+import { AppError } from '../domain/errors';
 import { generatePassword } from '../domain/users/schemas';
 import type { Clock } from './context';
 import type { Db } from './db/client';
+import { isUniqueViolation } from './db/errors';
 import { users } from './db/schema';
 import { ensureDefaultSettings } from './settings/settings';
 import { insertUser } from './users/create-user';
@@ -22,7 +24,14 @@ export async function bootstrap(
   if (total > 0) return;
   const email = (admin.email ?? 'admin@sheepfold.local').toLowerCase();
   const password = admin.password ?? generatePassword((max) => crypto.randomInt(max));
-  await insertUser(db, { name: 'Administrator', email, role: 'admin', password, now: clock.now() });
+  try {
+    await insertUser(db, { name: 'Administrator', email, role: 'admin', password, now: clock.now() });
+  } catch (error) {
+    // Several app processes starting together on one empty database: one of them made the admin
+    // (insertUser reports the unique violation as a field error on email).
+    if (isUniqueViolation(error) || (error instanceof AppError && error.errors?.email)) return;
+    throw error;
+  }
   if (admin.password) {
     print(`Created the first admin ${email} with the password from ADMIN_PASSWORD.`);
   } else {
@@ -30,7 +39,8 @@ export async function bootstrap(
     print('  First run: created the admin account');
     print(`    email:    ${email}`);
     print(`    password: ${password}`);
-    print('  This password is shown only once. Sign in and change it.');
+    print('  This password is shown only once. Sign in, then choose your own under');
+    print('  "Change Password" in the menu (your other sessions end when you do).');
     print('');
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Background } from './background';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
@@ -19,4 +20,6 @@ export interface AppContext {
   mailer: Mailer;
   storage: Storage;
   log: FastifyBaseLogger;
+  /** Work that runs after the answer (mail that must not change how long the answer takes). */
+  background: Background;
 }

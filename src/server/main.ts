@@ -1,14 +1,18 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { MIN_PASSWORD_LENGTH } from '../domain/roles';
-import { buildApp, loggerOptions } from './app';
+import { buildApp, loggerOptions, WEB_DIST } from './app';
+import { serveBackupRequests } from './backup/backup-requests';
 import { bootstrap } from './bootstrap';
 import { readConfig } from './config';
 import { systemClock } from './context';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { type DataDirLock, DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
+import { publicUrlWarning } from './mail/links';
 import { createMailer } from './mail/mailer';
-import { createLocalStorage } from './storage/storage';
+import { startupSummary } from './startup-summary';
+import { createStorage } from './storage/create-storage';
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -24,8 +28,10 @@ async function main(): Promise<void> {
     database = await openPglite(path.join(config.dataDir, 'pglite'));
   }
   await migrate(database);
+  // The first-run box is printed after the start-up summary, last, so it stays on screen.
+  const firstRun: string[] = [];
   await bootstrap(database.db, systemClock, { email: config.adminEmail, password: config.adminPassword }, (line) =>
-    console.log(line),
+    firstRun.push(line),
   );
 
   const app = await buildApp(
@@ -39,9 +45,9 @@ async function main(): Promise<void> {
         from: config.mailFrom,
         outboxDir: path.join(config.dataDir, 'outbox'),
       }),
-      storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
+      storage: createStorage(database, config.dataDir),
     },
-    { logger: loggerOptions(config.logLevel) },
+    { logger: loggerOptions(config.logLevel), mailWorkerMs: config.mailPollMs },
   );
 
   let stopping = false;
@@ -54,12 +60,26 @@ async function main(): Promise<void> {
     lock?.release();
     process.exit(0);
   };
+  const stopServingBackups = database.pglite
+    ? serveBackupRequests(database.pglite, config.dataDir, app.log)
+    : () => undefined;
+  process.on('exit', stopServingBackups);
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('exit', () => lock?.release());
 
+  // Fastify logs a "Server listening" line per network interface, which interleaves with the
+  // summary below; the summary says where the app is once.
+  const level = app.log.level;
+  app.log.level = 'warn';
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Sheepfold is ready on http://localhost:${config.port} (${database.kind})`);
+  app.log.level = level;
+  const webBuilt = fs.existsSync(path.join(WEB_DIST, 'index.html'));
+  const warnings = [publicUrlWarning(config)].filter((warning): warning is string => warning !== null);
+  // The port bound (PORT=0 picks a free one, as the first-run browser test does).
+  const bound = app.server.address();
+  const port = bound && typeof bound === 'object' ? bound.port : config.port;
+  for (const line of startupSummary({ config: { ...config, port }, webBuilt, warnings, firstRun })) console.log(line);
 }
 
 main().catch((error: unknown) => {

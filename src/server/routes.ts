@@ -1,3 +1,4 @@
+import { accountablePlanRoutes } from './accountable-plan/routes';
 import { advanceRoutes } from './advances/routes';
 import { authRoutes } from './auth/routes';
 import { categoryRoutes } from './categories/routes';
@@ -8,8 +9,13 @@ import { expenseReportRoutes } from './expense-reports/routes';
 import { healthRoutes } from './health/routes';
 import { holdAccountRoutes } from './hold-accounts/routes';
 import type { AnyRoute } from './http/routes';
+import { ledgerRoutes } from './ledger/routes';
+import { notificationRoutes } from './notifications/routes';
 import { reportRoutes } from './reports/routes';
+import { passkeyRoutes } from './second-factor/passkey-routes';
+import { secondFactorRoutes } from './second-factor/routes';
 import { settingsRoutes } from './settings/routes';
+import { setupRoutes } from './setup/routes';
 import { statementRoutes } from './statements/routes';
 import { userRoutes } from './users/routes';
 
@@ -18,6 +24,8 @@ export function apiRoutes(ctx: AppContext): AnyRoute[] {
   return [
     ...healthRoutes(ctx),
     ...authRoutes(ctx),
+    ...secondFactorRoutes(ctx),
+    ...passkeyRoutes(ctx),
     ...userRoutes(ctx),
     ...settingsRoutes(ctx),
     ...categoryRoutes(ctx),
@@ -28,5 +36,9 @@ export function apiRoutes(ctx: AppContext): AnyRoute[] {
     ...distributionRoutes(ctx),
     ...reportRoutes(ctx),
     ...statementRoutes(ctx),
+    ...notificationRoutes(ctx),
+    ...setupRoutes(ctx),
+    ...ledgerRoutes(ctx),
+    ...accountablePlanRoutes(ctx),
   ];
 }

@@ -17,3 +17,17 @@ export function date(value: string | null | undefined): string {
 export function twoDecimals(dollars: number | null | undefined): string {
   return dollars === null || dollars === undefined ? '' : dollars.toFixed(2);
 }
+
+/** An ISO instant as "11/21/2026, 3:01 PM" in the viewer's time zone (histories, mail lists). */
+export function dateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) return value;
+  return instant.toLocaleString('en-US', {
+    month: '2-digit',
+    day: '2-digit',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}

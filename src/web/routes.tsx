@@ -1,20 +1,24 @@
 import type { RouteObject } from 'react-router';
 import { MISSIONARY, STAFF } from '../domain/roles';
-import { ForgotPasswordPage } from './pages/auth/ForgotPasswordPage';
+import { lazyPage } from './components/lazy-page';
+import { accountRoutes } from './pages/account/routes';
 import { LoginPage } from './pages/auth/LoginPage';
-import { ResetPasswordPage } from './pages/auth/ResetPasswordPage';
 import { distributionRoutes } from './pages/distributions/routes';
 import { donationRoutes } from './pages/donations/routes';
 import { expenseRoutes } from './pages/expenses/routes';
 import { HomePage } from './pages/HomePage';
 import { holdAccountRoutes } from './pages/hold-accounts/routes';
-import { NotFoundPage } from './pages/NotFoundPage';
+import { notificationRoutes } from './pages/notifications/routes';
 import { missionaryProfileRoutes } from './pages/profile/routes';
 import { reportRoutes } from './pages/reports/routes';
 import { settingsRoutes } from './pages/settings/routes';
 import { userRoutes } from './pages/users/routes';
 import { AppShell } from './shell/AppShell';
 import { Guard } from './shell/guards';
+
+const ForgotPasswordPage = lazyPage(() => import('./pages/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('./pages/auth/ResetPasswordPage'), 'ResetPasswordPage');
+const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
 /**
  * The route table of SPEC.md §2.1. Each feature exports its routes per group; the four page shells
@@ -28,6 +32,8 @@ export interface FeatureRoutes {
 }
 
 const features: FeatureRoutes[] = [
+  accountRoutes,
+  notificationRoutes,
   userRoutes,
   settingsRoutes,
   missionaryProfileRoutes,

@@ -10,7 +10,9 @@ const employee: Actor = { id: 2, role: 'employee' };
 
 const advance = (
   status: AdvanceStatus,
-  extra: Partial<Pick<AdvanceFacts, 'archived' | 'distributionId' | 'distributionStatus' | 'expenseReportId'>> = {},
+  extra: Partial<
+    Pick<AdvanceFacts, 'archived' | 'distributionId' | 'distributionStatus' | 'expenseReportId' | 'unpaid'>
+  > = {},
 ): AdvanceFacts => ({
   userId: OWNER,
   status,
@@ -29,6 +31,9 @@ describe('allowed transitions', () => {
     ['submit_report', owner, advance('approved', { expenseReportId: 40 }), 'submitted'],
     ['close', admin, advance('submitted'), 'closed'],
     ['remove_report', admin, advance('submitted'), 'approved'],
+    // The advance report sent back (decision 20): the advance waits for it again.
+    ['return_report', admin, advance('submitted'), 'approved'],
+    ['return_report', employee, advance('submitted'), 'approved'],
     ['remove_report', owner, advance('approved', { expenseReportId: 40 }), 'approved'],
     ['delete', owner, advance('requested'), 'deleted'],
     ['delete', admin, advance('requested'), 'deleted'],
@@ -52,6 +57,7 @@ describe('refused for the wrong person (403)', () => {
     ['delete', employee, advance('requested')],
     ['archive', owner, advance('closed')],
     ['archive', employee, advance('closed')],
+    ['return_report', owner, advance('submitted')],
   ] as Array<[AdvanceAction, Actor, AdvanceFacts]>)('%s by %j', (action, actor, facts) => {
     expect(decideAdvance(action, facts, actor)).toMatchObject({ ok: false, code: 'forbidden' });
   });
@@ -67,12 +73,15 @@ describe('refused in the wrong state (409), nothing changes', () => {
     ['start_report', owner, advance('closed'), ADVANCE_MESSAGES.notApproved],
     ['submit_report', owner, advance('requested'), ADVANCE_MESSAGES.wrongState],
     ['close', admin, advance('approved'), ADVANCE_MESSAGES.wrongState],
+    ['return_report', admin, advance('closed'), ADVANCE_MESSAGES.wrongState],
     ['delete', owner, advance('approved', { expenseReportId: 40 }), ADVANCE_MESSAGES.notDeletable],
     ['delete', admin, advance('submitted'), ADVANCE_MESSAGES.notDeletable],
     ['delete', admin, advance('closed'), ADVANCE_MESSAGES.notDeletable],
     ['delete', owner, advance('requested', { distributionId: 3 }), MESSAGES.advanceInDistribution],
     ['archive', admin, advance('submitted'), ADVANCE_MESSAGES.onlyClosedArchive],
     ['archive', admin, advance('closed', { archived: true }), ADVANCE_MESSAGES.alreadyArchived],
+    // DESIGN.md decision 14: closing never pays; an approved advance no distribution paid stays payable.
+    ['archive', admin, advance('closed', { unpaid: true }), ADVANCE_MESSAGES.unpaid],
     ['archive', admin, advance('closed', { distributionId: 3 }), MESSAGES.advanceInDistribution],
     [
       'archive',

@@ -26,6 +26,8 @@ export type AdvanceAction =
   | 'submit_report'
   /** the advance report is processed (receipt confirmed) */
   | 'close'
+  /** the advance report is returned by staff (decision 20): submitted again later */
+  | 'return_report'
   /** the advance report is deleted before it was processed */
   | 'remove_report'
   | 'delete'
@@ -42,6 +44,8 @@ export interface AdvanceFacts {
    */
   distributionStatus?: 'pending' | 'approved' | null;
   expenseReportId: number | null;
+  /** Approved with an amount and not yet paid by a distribution (DESIGN.md decision 14). */
+  unpaid?: boolean;
 }
 
 export const ADVANCE_MESSAGES = {
@@ -52,9 +56,10 @@ export const ADVANCE_MESSAGES = {
   onlyClosedArchive: 'Only closed advance requests can be archived.',
   alreadyArchived: 'This advance request has already been archived.',
   wrongState: 'This advance request is not in a state that allows that.',
+  unpaid: 'This advance has not been paid yet: the next distribution pays it. Archive it after that.',
 } as const;
 
-type Who = 'owner' | 'admin' | 'owner_or_admin' | 'owner_or_staff';
+type Who = 'owner' | 'admin' | 'staff' | 'owner_or_admin' | 'owner_or_staff';
 
 interface Rule {
   who: Who;
@@ -104,6 +109,13 @@ export const ADVANCE_RULES: Record<AdvanceAction, Rule> = {
     blockedByDistribution: false,
     wrongState: () => ADVANCE_MESSAGES.wrongState,
   },
+  return_report: {
+    who: 'staff',
+    from: ['submitted'],
+    to: 'approved',
+    blockedByDistribution: false,
+    wrongState: () => ADVANCE_MESSAGES.wrongState,
+  },
   remove_report: {
     who: 'owner_or_admin',
     from: ['approved', 'submitted'],
@@ -124,7 +136,8 @@ export const ADVANCE_RULES: Record<AdvanceAction, Rule> = {
     from: ['closed'],
     to: 'archived',
     blockedByDistribution: 'pending',
-    guard: (facts) => (facts.archived ? ADVANCE_MESSAGES.alreadyArchived : null),
+    guard: (facts) =>
+      facts.archived ? ADVANCE_MESSAGES.alreadyArchived : facts.unpaid ? ADVANCE_MESSAGES.unpaid : null,
     wrongState: () => ADVANCE_MESSAGES.onlyClosedArchive,
   },
 };
@@ -136,6 +149,8 @@ function allowed(who: Who, actor: Actor, ownerId: number): boolean {
       return owner;
     case 'admin':
       return actor.role === 'admin';
+    case 'staff':
+      return actor.role === 'admin' || actor.role === 'employee';
     case 'owner_or_admin':
       return owner || actor.role === 'admin';
     case 'owner_or_staff':

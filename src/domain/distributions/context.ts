@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADVANCE_STATUSES, type AdvanceStatus } from '../advances/states';
 import { type IsoDate, isIsoDate } from '../dates';
 import { AppError } from '../errors';
 import { dateField, flag01, idField, moneyField } from '../fields';
@@ -12,6 +13,7 @@ import {
   type LoadedDonation,
   transactionRequestsFromPayload,
 } from './payload';
+import { type PayrollInputsWire, payrollInputsToWire, payrollProfileFor } from './payroll-inputs';
 import { buildRecurringItems } from './recurring';
 import type { PreviousFigures } from './review';
 import { type DistributionRequest, distributionRequestSchema } from './schemas';
@@ -58,7 +60,11 @@ export interface ContextExpenseReport extends ExpenseReportInput {
 
 /** An advance request the staff may tick (engine input plus what the form shows). */
 export interface ContextAdvance extends LoadedAdvance {
-  status: 'requested' | 'approved';
+  /**
+   * DESIGN.md decision 14: an advance approved outside a distribution stays payable until a
+   * distribution pays it, whatever state its report is in (submitted, closed).
+   */
+  status: AdvanceStatus;
   dateSubmitted: IsoDate | null;
   /** The date the missionary is to receive it (null = not set). */
   matDate: IsoDate | null;
@@ -88,7 +94,7 @@ export interface DistributionContext {
    * pending distribution, the ones it already references. Oldest first.
    */
   expenseReports: ContextExpenseReport[];
-  /** The advance requests that may be ticked (requested or approved, unpaid, not in another distribution). */
+  /** The advance requests that may be ticked (requested, or approved and unpaid whatever their report's state; not in another distribution). */
   advanceRequests: ContextAdvance[];
   /** The user's previous approved distribution's figures (review flags), or null. */
   previous: (PreviousFigures & { id: number }) | null;
@@ -124,7 +130,8 @@ export function buildDistributionInput(context: DistributionContext, payload: Di
     startDate: payload.start_date,
     endDate: payload.end_date,
     donationUploadName: payload.donation_upload_name ?? null,
-    profile: context.profile,
+    // Decision 13: this month's payroll inputs over the profile (the profile itself never changes).
+    profile: payrollProfileFor(context.profile, payload),
     settings: context.settings,
     donations: donationInputs(
       context.donations.map((donation) => ({
@@ -216,7 +223,7 @@ export function initialPayload(context: DistributionContext, choices: InitialCho
       donation_id: undefined,
     })),
     advance_requests: context.advanceRequests
-      .filter((advance) => advance.status === 'approved' && advance.amountApproved !== null)
+      .filter((advance) => advance.status !== 'requested' && advance.amountApproved !== null)
       .map((advance) => ({ id: advance.id, amount_approved: null })),
     manual_ministry_reimbursement: 0,
     manual_ministry_advance: 0,
@@ -240,7 +247,7 @@ export interface DistributionTransactionWire {
   donation_id?: number;
 }
 
-export interface DistributionRequestWire {
+export interface DistributionRequestWire extends PayrollInputsWire {
   user_id: number;
   start_date: IsoDate;
   end_date: IsoDate;
@@ -283,6 +290,7 @@ export function payloadToWire(payload: DistributionRequest): DistributionRequest
     manual_ministry_reimbursement: toDollars(payload.manual_ministry_reimbursement),
     manual_ministry_advance: toDollars(payload.manual_ministry_advance),
     mid_month_disbursement: toDollars(payload.mid_month_disbursement),
+    ...payrollInputsToWire(payload),
     comments: payload.comments ?? null,
   };
 }
@@ -358,7 +366,7 @@ export interface DistributionContextWire {
   }>;
   advance_requests: Array<{
     id: number;
-    status: 'requested' | 'approved';
+    status: AdvanceStatus;
     amount_requested: number;
     amount_approved: number | null;
     date_submitted: IsoDate | null;
@@ -548,7 +556,7 @@ export const distributionContextWireSchema = z.object({
   advance_requests: z.array(
     z.object({
       id: idField('Advance request'),
-      status: z.enum(['requested', 'approved']),
+      status: z.enum(ADVANCE_STATUSES),
       amount_requested: nonNegative('Amount requested'),
       amount_approved: nullableAmount('Amount approved'),
       date_submitted: nullableDate,

@@ -121,7 +121,8 @@ export function computeDistribution(input: DistributionInput): DistributionResul
       donation_upload_name: input.donationUploadName,
       comments: input.comments,
       tax_status: profile.taxStatus,
-      fica_tax: profile.ficaTax,
+      // What the payroll used: a W2 Exempt or 1099 profile stored with the box ticked owes no FICA.
+      fica_tax: payroll.ficaTax,
 
       starting_balance: startingBalance,
       total_donations: totalDonations,

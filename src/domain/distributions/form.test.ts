@@ -1,6 +1,7 @@
 import {
   canGoBack,
   DISTRIBUTION_STEPS,
+  distributionSteps,
   isDistributionReadOnly,
   isStepValid,
   primaryButtonLabel,
@@ -16,6 +17,14 @@ describe('Distribution Form stepper (SPEC.md §2.4, §5)', () => {
       'Expenses',
       'Distribution',
     ]);
+  });
+
+  it.each([
+    ['Missionary', 'Select a Missionary'],
+    ['Field Worker', 'Select a Field Worker'],
+    ['Associate', 'Select an Associate'],
+  ])('names step 1 after the configured term %s', (term, label) => {
+    expect(distributionSteps(term)).toEqual([label, 'Customize payroll', 'Approvals', 'Expenses', 'Distribution']);
   });
 
   it.each([

@@ -12,6 +12,15 @@ export const DISTRIBUTION_STEPS = [
 
 export const LAST_STEP = DISTRIBUTION_STEPS.length - 1;
 
+/**
+ * The stepper's labels in the organisation's own words (issue 16: the form said "field worker" and
+ * "Missionary" side by side): step 1 names the configured term, "Select a Missionary".
+ */
+export function distributionSteps(missionaryTerm: string): string[] {
+  const article = /^[aeiou]/i.test(missionaryTerm) ? 'an' : 'a';
+  return [`Select ${article} ${missionaryTerm}`, ...DISTRIBUTION_STEPS.slice(1)];
+}
+
 export interface StepFormState {
   start_date?: string | null;
   end_date?: string | null;

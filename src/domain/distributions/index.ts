@@ -4,6 +4,7 @@ export { computeDistribution } from './engine';
 export {
   canGoBack,
   DISTRIBUTION_STEPS,
+  distributionSteps,
   isDistributionReadOnly,
   isStepValid,
   LAST_STEP,

@@ -77,6 +77,74 @@ describe('payroll (SPEC.md §9, DESIGN.md step 4)', () => {
     },
   );
 
+  // DESIGN.md decision 25: FICA shares and the gross-up only for W2 with fica_tax ticked. W2 Exempt and
+  // 1099 profiles stored with the box ticked (before the API refused it) are computed without FICA.
+  it.each([
+    // status, fica, S, fit, employee ss, employee mc, gross, total, FICA withheld
+    // W2 with FICA (settings 6.2 % + 1.45 %): 200000 × 620 / 9235 = 134.27; 200000 × 145 / 9235 = 31.40
+    // gross 2000 + 134.27 + 31.40 + 120 = 2285.67; total 2285.67 + 134.27 + 31.40 = 2451.34
+    ['W2', true, '2000.00', '120.00', '134.27', '31.40', '2285.67', '2451.34', true],
+    // W2 without the box: G = S; gross = total = 2000 + 120 = 2120.00
+    ['W2', false, '2000.00', '120.00', '0.00', '0.00', '2120.00', '2120.00', false],
+    // W2 Exempt with the box stored ticked: no shares, G = S; gross = total = 2000 + 120 = 2120.00
+    ['W2 Exempt', true, '2000.00', '120.00', '0.00', '0.00', '2120.00', '2120.00', false],
+    // 1099 with the box stored ticked: no shares; gross = total = 1500 + 0 = 1500.00
+    ['1099', true, '1500.00', '0.00', '0.00', '0.00', '1500.00', '1500.00', false],
+    // 1099 without the box: the same 1500.00
+    ['1099', false, '1500.00', '0.00', '0.00', '0.00', '1500.00', '1500.00', false],
+    // No tax status yet: the box decides (docs/decisions.md). 100000 × 620 / 9235 = 6713.59 → 67.14;
+    // 100000 × 145 / 9235 = 1570.11 → 15.70; gross 1000 + 67.14 + 15.70 = 1082.84; total + 82.84 = 1165.68
+    [null, true, '1000.00', '0.00', '67.14', '15.70', '1082.84', '1165.68', true],
+  ] as const)(
+    'tax status %s, fica %s, salary %s, tax %s → %s / %s, gross %s, total %s',
+    (taxStatus, fica, salary, fit, employeeSs, employeeMc, gross, total, withheld) => {
+      const payroll = computePayroll(
+        profile({ taxStatus, ficaTax: fica, netSalary: usd(salary), federalIncomeTax: usd(fit) }),
+        SETTINGS,
+      );
+      expect([payroll.employeeSs, payroll.employerSs]).toEqual([usd(employeeSs), usd(employeeSs)]);
+      expect([payroll.employeeMc, payroll.employerMc]).toEqual([usd(employeeMc), usd(employeeMc)]);
+      expect(payroll.grossPayroll).toBe(usd(gross));
+      expect(payroll.totalPayroll).toBe(usd(total));
+      expect(payroll.ficaTax).toBe(withheld);
+    },
+  );
+
+  it.each([
+    // A W2 Exempt minister with FICA stored ticked: S 2000.00, housing 800.00, tax 120.00, insurance
+    // 310.00, wire 25.00 and 5000.00 in the fund. Cost = 2000 + 120 + 800 + 310 + 25 = 3255.00 (no
+    // employer FICA); ending = 5000.00 − 3255.00 = 1745.00; the distribution records FICA off.
+    ['W2 Exempt', '3255.00', '1745.00'],
+    // The same as 1099: the same figures.
+    ['1099', '3255.00', '1745.00'],
+    // As W2 with FICA: shares 134.27 + 31.40 each side; total payroll 2451.34; cost 2451.34 + 800 +
+    // 310 + 25 = 3586.34; ending 5000.00 − 3586.34 = 1413.66.
+    ['W2', '3586.34', '1413.66'],
+  ] as const)(
+    'a %s profile with fica_tax stored ticked costs the fund %s and ends at %s',
+    (taxStatus, cost, ending) => {
+      const result = computeDistribution(
+        distributionInput({
+          profile: {
+            taxStatus,
+            ficaTax: true,
+            netSalary: usd('2000.00'),
+            housingAllowance: usd('800.00'),
+            federalIncomeTax: usd('120.00'),
+            insuranceAmount: usd('310.00'),
+            wireFee: usd('25.00'),
+            fundBalance: usd('5000.00'),
+          },
+        }),
+      );
+      const d = result.distribution;
+      expect(d.total_payroll + d.housing_allowance + d.insurance_payment + d.wire_fee).toBe(usd(cost));
+      expect(d.ending_balance).toBe(usd(ending));
+      expect(d.fica_tax).toBe(taxStatus === 'W2');
+      expect(d.tax_status).toBe(taxStatus);
+    },
+  );
+
   it.each([
     // With 5 % + 5 % a share is S × 5 / 90 = S / 18: an exact half cent when S is an odd multiple of 9.
     [9, 1], // 0.5 cent → 1

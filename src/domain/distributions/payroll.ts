@@ -2,6 +2,7 @@ import { AppError } from '../errors';
 import { MESSAGES } from '../messages';
 import { type Cents, type Decimal, divRound, percentOf, pow10, sum } from '../money';
 import type { Settings } from '../settings/settings';
+import { ficaApplies } from '../users/tax-status';
 import type { PayrollProfile } from './types';
 
 /** DESIGN.md step 3: admin_fee = min(percentage × total_donations, cap), never negative. */
@@ -15,6 +16,8 @@ export function adminFee(totalDonations: Cents, profile: PayrollProfile, setting
 }
 
 export interface Payroll {
+  /** Whether FICA was withheld: the box ticked and a tax status that owes it (decision 25). */
+  ficaTax: boolean;
   /** S, the net salary (net_payroll). */
   netPayroll: Cents;
   employeeSs: Cents;
@@ -61,15 +64,18 @@ export function ficaShares(salary: Cents, ss: Decimal, mc: Decimal): { ss: Cents
 /** DESIGN.md step 4 (SPEC.md §9 payroll formulas). */
 export function computePayroll(profile: PayrollProfile, settings: Settings): Payroll {
   const salary = profile.netSalary;
-  // Gross-up only with the profile's fica_tax (SPEC.md §5); otherwise G = S and no FICA shares.
+  // Gross-up only with the profile's fica_tax (SPEC.md §5), and never for W2 Exempt or 1099
+  // (DESIGN.md decision 25); otherwise G = S and no FICA shares.
   const rates = ficaRates(profile, settings);
-  const shares = profile.ficaTax ? ficaShares(salary, rates.ss, rates.mc) : { ss: 0, mc: 0 };
+  const withheld = ficaApplies(profile.taxStatus, profile.ficaTax);
+  const shares = withheld ? ficaShares(salary, rates.ss, rates.mc) : { ss: 0, mc: 0 };
   // Employee and employer shares are equal (SPEC.md §9).
   const grossPayroll = sum([salary, shares.ss, shares.mc, profile.federalIncomeTax]);
   const totalPayroll = sum([grossPayroll, shares.ss, shares.mc]);
   const payrollDisbursement = salary + profile.housingAllowance - profile.retirementAmount;
   if (payrollDisbursement < 0) throw AppError.field('retirement', MESSAGES.retirementTooLarge);
   return {
+    ficaTax: withheld,
     netPayroll: salary,
     employeeSs: shares.ss,
     employeeMc: shares.mc,

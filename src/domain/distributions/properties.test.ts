@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { type Cents, type Decimal, pow10, sum } from '../money';
 import type { Settings } from '../settings/settings';
+import { ficaApplies } from '../users/tax-status';
 import { computeDistribution } from './engine';
 import { ficaShares } from './payroll';
 import { buildRecurringItems } from './recurring';
@@ -363,7 +364,10 @@ describe('definitions hold for every month', () => {
       expect(d.gross_payroll).toBe(d.net_payroll + d.employee_ss + d.employee_mc + d.federal_income_tax);
       expect(d.total_payroll).toBe(d.gross_payroll + d.employer_ss + d.employer_mc);
       expect([d.employer_ss, d.employer_mc]).toEqual([d.employee_ss, d.employee_mc]);
-      if (!input.profile.ficaTax) expect([d.employee_ss, d.employee_mc]).toEqual([0, 0]);
+      // Decision 25: no FICA shares without the box, nor ever for W2 Exempt or 1099.
+      if (!ficaApplies(input.profile.taxStatus, input.profile.ficaTax)) {
+        expect([d.employee_ss, d.employee_mc, d.employer_ss, d.employer_mc]).toEqual([0, 0, 0, 0]);
+      }
       expect(d.payroll_disbursement).toBe(d.net_payroll + d.housing_allowance - d.retirement);
       expect(d.net_payroll_dist).toBe(d.payroll_disbursement - d.mid_month_disbursement);
       expect(d.total_funds_disbursed).toBe(

@@ -1,4 +1,11 @@
-import { type PreviousFigures, type ReviewedFigures, reviewFlags } from './review';
+import {
+  allFlagsReviewed,
+  notReviewedMessage,
+  type PreviousFigures,
+  type ReviewedFigures,
+  reviewFlags,
+  unreviewedFlags,
+} from './review';
 import { usd } from './test-fixtures';
 
 const current = (overrides: Partial<ReviewedFigures> = {}): ReviewedFigures => ({
@@ -71,5 +78,34 @@ describe('MAT Day review flags', () => {
     expect(reviewFlags(current({ ending_balance: usd('-12.50') }), null)[0].message).toBe(
       'Ending balance is negative: -$12.50.',
     );
+  });
+});
+
+describe('reviewing flags before approval (issue 12)', () => {
+  const negative = { code: 'negative_ending_balance' as const, message: 'Ending balance is negative: -$10.00.' };
+  const down = { code: 'donations_down' as const, message: 'Donations down 30 % from the previous distribution.' };
+  it.each([
+    ['nothing ticked', [negative, down], [], [negative, down]],
+    ['one of two ticked', [negative, down], ['donations_down'], [negative]],
+    ['both ticked', [negative, down], ['negative_ending_balance', 'donations_down'], []],
+    ['no flags at all', [], [], []],
+    ['a tick for a flag it does not have', [], ['donations_down'], []],
+  ])('%s', (_name, flags, reviewed, open) => {
+    expect(unreviewedFlags(flags, reviewed)).toEqual(open);
+  });
+
+  it('names each flag still to review', () => {
+    expect(notReviewedMessage(12, [negative])).toBe(
+      'Distribution #12 has a flag to review before it can be approved: Ending balance is negative: -$10.00.',
+    );
+  });
+
+  it('says every flag of the given distributions was reviewed, leaving out those without flags', () => {
+    expect(
+      allFlagsReviewed([
+        { id: 1, review_flags: [negative, down] },
+        { id: 2, review_flags: [] },
+      ]),
+    ).toEqual([{ id: 1, flags: ['negative_ending_balance', 'donations_down'] }]);
   });
 });

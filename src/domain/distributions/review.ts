@@ -1,7 +1,8 @@
 import { type Cents, divRound, formatUSD } from '../money';
 import type { DistributionFields } from './types';
 
-export type ReviewFlagCode = 'negative_ending_balance' | 'donations_down' | 'unreimbursed_growing';
+export const REVIEW_FLAG_CODES = ['negative_ending_balance', 'donations_down', 'unreimbursed_growing'] as const;
+export type ReviewFlagCode = (typeof REVIEW_FLAG_CODES)[number];
 
 /** A reason a MAT Day distribution needs a human look before approval (stored in review_flags). */
 export interface ReviewFlag {
@@ -56,4 +57,30 @@ export function reviewFlags(current: ReviewedFigures, previous: PreviousFigures 
 
 function percentDown(drop: Cents, previous: Cents): number {
   return divRound(BigInt(drop) * 100n, BigInt(previous));
+}
+
+/** The flags of a distribution that the approver has not ticked as reviewed (issue 12). */
+export function unreviewedFlags(flags: readonly ReviewFlag[], reviewed: readonly string[]): ReviewFlag[] {
+  return flags.filter((flag) => !reviewed.includes(flag.code));
+}
+
+/**
+ * Why a flagged distribution was not approved: an approval cannot be undone, so each flag needs a
+ * human look first (the Approve dialog ticks them; the API takes them in `reviewed`).
+ */
+export function notReviewedMessage(id: number, flags: readonly ReviewFlag[]): string {
+  const list = flags.map((flag) => flag.message).join(' ');
+  return `Distribution #${id} has ${flags.length === 1 ? 'a flag' : `${flags.length} flags`} to review before it can be approved: ${list}`;
+}
+
+/**
+ * `reviewed` for POST /batch-approve saying every flag of these distributions was looked at: for
+ * callers that have reviewed them some other way (the demo's office, benches, test set-ups).
+ */
+export function allFlagsReviewed(
+  rows: ReadonlyArray<{ id: number; review_flags: ReadonlyArray<{ code: string }> }>,
+): Array<{ id: number; flags: string[] }> {
+  return rows
+    .filter((row) => row.review_flags.length > 0)
+    .map((row) => ({ id: row.id, flags: row.review_flags.map((flag) => flag.code) }));
 }

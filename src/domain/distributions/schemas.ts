@@ -1,6 +1,18 @@
 import { z } from 'zod';
-import { dateField, flag01, idField, optionalEnum, optionalId, optionalMoney, optionalText } from '../fields';
+import {
+  dateField,
+  flag01,
+  idField,
+  optionalEnum,
+  optionalFlag01,
+  optionalId,
+  optionalMoney,
+  optionalText,
+} from '../fields';
 import { MESSAGES } from '../messages';
+import { TAX_STATUSES } from '../users/schemas';
+import { isFicaExempt } from '../users/tax-status';
+import { PAYROLL_MONEY_INPUTS, type PayrollMoneyInput } from './payroll-inputs';
 import { TRANSACTION_TYPES } from './types';
 
 /**
@@ -11,7 +23,7 @@ import { TRANSACTION_TYPES } from './types';
  */
 
 /** A list field: an array, JSON text of an array, or blank (= empty). */
-function jsonList<T extends z.ZodType>(item: T, label: string) {
+export function jsonList<T extends z.ZodType>(item: T, label: string) {
   return z.preprocess(
     (value) => {
       if (value === undefined || value === null || value === '') return [];
@@ -111,6 +123,14 @@ export const distributionAdvanceSchema = z.preprocess(
 );
 export type DistributionAdvancePayload = z.output<typeof distributionAdvanceSchema>;
 
+/**
+ * This month's payroll inputs (DESIGN.md decision 13): each one left out, or blank, is the profile's
+ * value. Admins alone write distributions, so admins alone send them.
+ */
+const payrollMoneyShape = Object.fromEntries(
+  PAYROLL_MONEY_INPUTS.map((input) => [input.name, optionalMoney(input.label)]),
+) as Record<PayrollMoneyInput, ReturnType<typeof optionalMoney>>;
+
 export const distributionRequestSchema = z
   .object({
     user_id: requiredId('Field worker'),
@@ -125,11 +145,18 @@ export const distributionRequestSchema = z
     manual_ministry_reimbursement: amountOrZero('Manual business reimbursement'),
     manual_ministry_advance: amountOrZero('Manual business advance'),
     mid_month_disbursement: amountOrZero('Mid-month disbursement'),
+    tax_status: optionalEnum('Tax Status', TAX_STATUSES),
+    fica_tax: optionalFlag01('FICA Tax'),
+    ...payrollMoneyShape,
     comments: optionalText('Comments', 5000),
   })
   .superRefine((payload, ctx) => {
     if (payload.end_date < payload.start_date) {
       ctx.addIssue({ code: 'custom', path: ['end_date'], message: MESSAGES.endBeforeStart });
+    }
+    // Decision 25 when both travel together; against the profile in payrollProfileFor.
+    if (payload.fica_tax === true && isFicaExempt(payload.tax_status)) {
+      ctx.addIssue({ code: 'custom', path: ['fica_tax'], message: MESSAGES.ficaOnlyW2 });
     }
   });
 export type DistributionRequestInput = z.input<typeof distributionRequestSchema>;

@@ -12,7 +12,9 @@ import type { Settings } from '../settings/settings';
 export const TRANSACTION_TYPES = ['Deposit', 'Transfer', 'Withdrawal'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
-export type TaxStatus = 'W2' | '1099' | 'W2 Exempt';
+import type { TaxStatus } from '../users/tax-status';
+
+export type { TaxStatus };
 
 /** The user's Payroll Info (SPEC.md §3 profile) as the engine needs it. */
 export interface PayrollProfile {

@@ -1,9 +1,14 @@
-import { type Cents, parseLooseDollars } from '../money';
+import type { IsoDate } from '../dates';
+import { type Cents, isMoneyInRange, parseLooseDollars } from '../money';
+import { type ColumnMapping, type ColumnPlan, planColumns } from './columns';
+import { dateWarning, type IsoMonth, readGiftDate, skipReason } from './gift-fields';
 
 /**
- * The donation file's rules (DESIGN.md decision 7): headers are matched by name, case-insensitively,
- * with aliases; every value is read exactly or reported with its row number, never guessed.
- * The server turns CSV and Excel files into SourceRows; everything after that happens here.
+ * The donation file's rules (DESIGN.md decisions 7 and 24): headers are matched by name,
+ * case-insensitively, with aliases, or through a column mapping; every value is read exactly or
+ * reported with its row number, never guessed. Files may hold per-fund totals (with a Count
+ * column) or one row per gift (donor, date, status). The server turns CSV and Excel files into
+ * SourceRows; everything after that happens here.
  */
 export interface SourceRow {
   /** Row number as the person sees it in the file (line number, or the sheet's row number). */
@@ -11,126 +16,51 @@ export interface SourceRow {
   cells: string[];
 }
 
-export type DonationColumn = 'fund' | 'amount' | 'count' | 'accountNumber' | 'name';
-
-export const COLUMN_LABELS: Record<DonationColumn, string> = {
-  fund: 'Fund',
-  amount: 'Amount',
-  count: 'Count',
-  accountNumber: 'Account #',
-  name: 'Name',
-};
-
-/** Header aliases after normalisation (lowercase, `_`/`-`/`.` as spaces, single spaces). */
-export const HEADER_ALIASES: Record<DonationColumn, readonly string[]> = {
-  fund: ['fund', 'fund name', 'account', 'account name', 'fund description', 'designation'],
-  amount: ['amount', 'total', 'total amount', 'gift amount', 'donation amount', 'amount total', 'sum'],
-  count: ['count', 'gifts', 'gift count', 'number of gifts', '# of gifts', '# gifts', 'donation count', 'quantity'],
-  accountNumber: [
-    'account #',
-    'account number',
-    'account no',
-    'acct #',
-    'acct number',
-    'acct no',
-    'missionary number',
-    'missionary #',
-    'missionary no',
-    'missionary id',
-    'worker number',
-    'field worker number',
-  ],
-  name: [
-    'name',
-    'missionary',
-    'missionary name',
-    'user name',
-    'full name',
-    'worker',
-    'field worker',
-    'field worker name',
-    'recipient',
-    'recipient name',
-  ],
-};
-
-export function normalizeHeader(text: string): string {
-  return text
-    .trim()
-    .toLowerCase()
-    .replace(/[_\-.:]+/g, ' ')
-    .replace(/\s*#\s*/g, ' # ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-const ALIAS_TO_COLUMN = new Map<string, DonationColumn>(
-  (Object.entries(HEADER_ALIASES) as Array<[DonationColumn, readonly string[]]>).flatMap(([column, aliases]) =>
-    aliases.map((alias) => [normalizeHeader(alias), column] as [string, DonationColumn]),
-  ),
-);
-
-export interface HeaderMatch {
-  /** Header row's number in the file. */
-  rowNumber: number;
-  columns: Partial<Record<DonationColumn, number>>;
-  /** Headers that are not one of the known columns (ignored, shown in the preview). */
-  ignored: string[];
-  /** Problems that make the whole file unreadable. */
-  errors: string[];
-}
-
-/** Matches the header cells to columns; a file needs Amount and at least one of Fund, Account # or Name. */
-export function matchHeaders(header: SourceRow): HeaderMatch {
-  const columns: Partial<Record<DonationColumn, number>> = {};
-  const ignored: string[] = [];
-  const errors: string[] = [];
-  header.cells.forEach((cell, index) => {
-    const text = cell.trim();
-    if (text === '') return;
-    const column = ALIAS_TO_COLUMN.get(normalizeHeader(text));
-    if (!column) {
-      ignored.push(text);
-      return;
-    }
-    if (columns[column] !== undefined) {
-      errors.push(
-        `The file has two ${COLUMN_LABELS[column]} columns ("${header.cells[columns[column]].trim()}" and "${text}"); keep one.`,
-      );
-      return;
-    }
-    columns[column] = index;
-  });
-  if (columns.amount === undefined) {
-    errors.push(`The file has no Amount column (headers accepted: ${HEADER_ALIASES.amount.join(', ')}).`);
-  }
-  if (columns.fund === undefined && columns.accountNumber === undefined && columns.name === undefined) {
-    errors.push('The file needs a Fund, Account # or Name column to know whose donation each row is.');
-  }
-  return { rowNumber: header.rowNumber, columns, ignored, errors };
-}
-
 /** One data row, read: values that could not be read are null and explained in `problems`. */
 export interface ReadRow {
   rowNumber: number;
   fund: string | null;
   accountNumber: string | null;
-  name: string | null;
+  /** The Missionary column (a missionary's name); a donor's Name never lands here. */
+  missionary: string | null;
+  /** The giver, as the file names them (name, or first and last name, or donor ID). */
+  donor: string | null;
+  /** What identifies one donor when counting donors: the donor ID, else the name. */
+  donorKey: string | null;
+  date: IsoDate | null;
   amount: Cents | null;
   /** Number of gifts; 1 when the file has no Count column. */
   count: number | null;
   /** The cell texts as found, for showing a row back. */
   amountText: string;
+  /** Why the gift is not imported (voided, refunded, failed, disputed); null when it counts. */
+  skipped: string | null;
   problems: string[];
+  /** Things to look at that do not stop the import (a gift date outside the month). */
+  warnings: string[];
+}
+
+export interface ReadOptions {
+  /** The remembered or chosen column mapping (normalised header → role). */
+  mapping?: ColumnMapping | null;
+  /** The header of the amount column to read when the file has several. */
+  amountColumn?: string | null;
+  /** The month the upload is for: gift dates outside it are warnings. */
+  month?: IsoMonth | null;
 }
 
 export interface ReadFile {
-  header: HeaderMatch | null;
+  /** The header row's cells as found (blank ones included), empty without a header. */
+  headers: string[];
+  plan: ColumnPlan | null;
+  /** The first data rows as found, for the mapping step. */
+  sample: string[][];
   rows: ReadRow[];
   /** File-level problems (no header, missing columns, no data rows). */
   errors: string[];
 }
 
+export const SAMPLE_ROWS = 5;
 const MAX_COUNT = 2_147_483_647;
 
 function isBlank(row: SourceRow): boolean {
@@ -149,6 +79,9 @@ export function readAmount(text: string): { amount: Cents | null; problem: strin
   const amount = parseLooseDollars(trimmed);
   if (amount === null)
     return { amount: null, problem: `Amount "${trimmed}" is not a dollar amount (at most 2 decimals).` };
+  if (!isMoneyInRange(amount)) {
+    return { amount: null, problem: `Amount "${trimmed}" is beyond ±$999,999,999.99.` };
+  }
   return { amount, problem: null };
 }
 
@@ -163,42 +96,101 @@ export function readCount(text: string): { count: number | null; problem: string
   return { count, problem: null };
 }
 
+function cellOf(row: SourceRow, index: number | undefined): string | undefined {
+  return index === undefined ? undefined : (row.cells[index] ?? '');
+}
+
+function donorOf(row: SourceRow, plan: ColumnPlan): { donor: string | null; donorKey: string | null } {
+  const { fields } = plan;
+  const full = textOrNull(cellOf(row, fields.donor));
+  const first = textOrNull(cellOf(row, fields.donorFirst));
+  const last = textOrNull(cellOf(row, fields.donorLast));
+  const id = textOrNull(cellOf(row, fields.donorId));
+  const name = full ?? ([first, last].filter(Boolean).join(' ') || null);
+  const donor = name ?? (id ? `Donor ${id}` : null);
+  const key = id ? `id:${id.toLowerCase()}` : name ? `name:${name.replace(/\s+/g, ' ').toLowerCase()}` : null;
+  return { donor, donorKey: key };
+}
+
+function readRow(row: SourceRow, headers: readonly string[], plan: ColumnPlan, month: IsoMonth | null): ReadRow {
+  const { fields } = plan;
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  let skipped: string | null = null;
+  for (const index of plan.statusColumns) {
+    skipped ??= skipReason(headers[index], row.cells[index] ?? '');
+  }
+  const amountText = cellOf(row, plan.amountIndex ?? undefined) ?? '';
+  const amount = readAmount(amountText);
+  if (amount.problem) problems.push(amount.problem);
+  let count: number | null = 1;
+  const countText = cellOf(row, fields.count);
+  if (countText !== undefined) {
+    const read = readCount(countText);
+    if (read.problem) problems.push(read.problem);
+    count = read.count;
+  }
+  const dateText = cellOf(row, fields.date) ?? '';
+  const date = dateText.trim() === '' ? null : readGiftDate(dateText);
+  const warning = dateWarning(dateText, date, month);
+  if (warning) warnings.push(warning);
+  return {
+    rowNumber: row.rowNumber,
+    fund: textOrNull(cellOf(row, fields.fund)),
+    accountNumber: textOrNull(cellOf(row, fields.accountNumber)),
+    missionary: textOrNull(cellOf(row, fields.missionary)),
+    ...donorOf(row, plan),
+    date,
+    amount: amount.amount,
+    count,
+    amountText: amountText.trim(),
+    skipped,
+    problems,
+    warnings,
+  };
+}
+
+/** The header row's cells (the first non-blank row), or none. */
+export function headerCells(source: readonly SourceRow[]): string[] {
+  const header = source.find((row) => !isBlank(row));
+  return header ? header.cells.map((cell) => cell ?? '') : [];
+}
+
 /**
  * Reads a table: the first non-blank row is the header, blank rows are skipped, every other row
- * becomes a ReadRow with its own problems listed.
+ * becomes a ReadRow with its own problems listed. A header that needs a mapping (or an amount
+ * column choice) reads no rows; its first rows come back as the sample to map from.
  */
-export function readDonationTable(source: readonly SourceRow[]): ReadFile {
+export function readDonationTable(source: readonly SourceRow[], options: ReadOptions = {}): ReadFile {
   const nonBlank = source.filter((row) => !isBlank(row));
-  if (nonBlank.length === 0) return { header: null, rows: [], errors: ['The file is empty.'] };
-  const header = matchHeaders(nonBlank[0]);
-  if (header.errors.length > 0) return { header, rows: [], errors: header.errors };
-  const { columns } = header;
-  const cell = (row: SourceRow, column: DonationColumn) =>
-    columns[column] === undefined ? undefined : (row.cells[columns[column]] ?? '');
+  if (nonBlank.length === 0) return { headers: [], plan: null, sample: [], rows: [], errors: ['The file is empty.'] };
+  const headers = nonBlank[0].cells.map((cell) => cell ?? '');
+  const plan = planColumns(headers, options.mapping ?? null, options.amountColumn ?? null);
+  const data = nonBlank.slice(1);
+  const sample = data.slice(0, SAMPLE_ROWS).map((row) => headers.map((_, index) => (row.cells[index] ?? '').trim()));
+  if (plan.errors.length > 0) return { headers, plan, sample, rows: [], errors: plan.errors };
+  const rows = data.map((row) => readRow(row, headers, plan, options.month ?? null));
+  if (rows.length === 0) {
+    return { headers, plan, sample, rows, errors: ['The file has a header row but no donation rows.'] };
+  }
+  return { headers, plan, sample, rows, errors: [] };
+}
 
-  const rows = nonBlank.slice(1).map((row): ReadRow => {
-    const problems: string[] = [];
-    const amountText = cell(row, 'amount') ?? '';
-    const amount = readAmount(amountText);
-    if (amount.problem) problems.push(amount.problem);
-    let count: number | null = 1;
-    const countText = cell(row, 'count');
-    if (countText !== undefined) {
-      const read = readCount(countText);
-      if (read.problem) problems.push(read.problem);
-      count = read.count;
-    }
-    return {
-      rowNumber: row.rowNumber,
-      fund: textOrNull(cell(row, 'fund')),
-      accountNumber: textOrNull(cell(row, 'accountNumber')),
-      name: textOrNull(cell(row, 'name')),
-      amount: amount.amount,
-      count,
-      amountText: amountText.trim(),
-      problems,
-    };
-  });
-  if (rows.length === 0) return { header, rows, errors: ['The file has a header row but no donation rows.'] };
-  return { header, rows, errors: [] };
+/**
+ * DESIGN.md decision 12: a file whose rows equal an earlier upload's rows is the same file whatever
+ * its bytes (encoding, BOM, line endings, trailing blank lines, XLSX vs CSV, row order, column
+ * order). The canonical text of the rows — each row's fund, Account #, missionary (case and spacing
+ * ignored), amount in cents and count, and for per-gift files the donor, date and skip reason —
+ * sorted, is what the server hashes and compares.
+ */
+export function canonicalRows(rows: readonly ReadRow[]): string {
+  const key = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+  return rows
+    .map((row) => {
+      const base: unknown[] = [key(row.fund), key(row.accountNumber), key(row.missionary), row.amount, row.count];
+      if (row.donorKey || row.date || row.skipped) base.push(key(row.donorKey), row.date ?? '', row.skipped ?? '');
+      return JSON.stringify(base);
+    })
+    .sort()
+    .join('\n');
 }

@@ -1,30 +1,17 @@
+import type { IsoDate } from '../dates';
 import { type Cents, sum } from '../money';
+import type { ColumnRole } from './columns';
 import type { ReadFile, ReadRow } from './import-file';
+import { createMatcher, type Directory } from './matcher';
+
+export type { Directory, DirectoryHoldAccount, DirectoryMissionary } from './matcher';
+export { fundKey, nameKey } from './matcher';
 
 /**
- * Row matching (DESIGN.md decision 7): a row is matched to a hold account by fund name, else to a
- * missionary by Account #, else by name. Anything that does not lead to exactly one missionary is
- * reported with a reason; nothing is guessed.
+ * The preview of an import (DESIGN.md decisions 7, 12 and 24): matched gifts, rows that stop the
+ * import with their reasons, gifts skipped (voided, refunded, failed, disputed) with theirs,
+ * warnings that do not stop it, and the control totals per missionary and in all.
  */
-export interface DirectoryMissionary {
-  id: number;
-  name: string;
-  missionaryNumber: string | null;
-  archived: boolean;
-}
-
-export interface DirectoryHoldAccount {
-  id: number;
-  fundName: string;
-  userId: number;
-  archived: boolean;
-}
-
-export interface Directory {
-  missionaries: readonly DirectoryMissionary[];
-  holdAccounts: readonly DirectoryHoldAccount[];
-}
-
 export interface MatchedDonation {
   rowNumber: number;
   amount: Cents;
@@ -35,15 +22,37 @@ export interface MatchedDonation {
   holdAccountId: number | null;
   /** The hold account's fund name, or the file's fund text for general donations. */
   fundName: string | null;
+  donorName: string | null;
+  donorKey: string | null;
+  giftDate: IsoDate | null;
 }
 
 export interface ProblemRow {
   rowNumber: number;
   fund: string | null;
   accountNumber: string | null;
+  /** The Missionary column. */
   name: string | null;
+  donor: string | null;
   amountText: string;
   reasons: string[];
+}
+
+export interface SkippedRow {
+  rowNumber: number;
+  fund: string | null;
+  donor: string | null;
+  amountText: string;
+  amount: Cents | null;
+  count: number;
+  reason: string;
+}
+
+export interface WarningRow {
+  rowNumber: number;
+  fund: string | null;
+  donor: string | null;
+  warnings: string[];
 }
 
 export interface MissionaryTotal {
@@ -51,7 +60,10 @@ export interface MissionaryTotal {
   userName: string;
   missionaryNumber: string | null;
   rows: number;
+  /** Gifts: the Count column's sum, one per row without it. */
   count: number;
+  /** Different donors among the missionary's gifts (rows without a donor are not counted). */
+  donors: number;
   /** Donations to the missionary's general fund. */
   general: Cents;
   /** Donations designated to one of the missionary's hold accounts. */
@@ -64,149 +76,84 @@ export interface GrandTotal {
   matchedRows: number;
   problemRows: number;
   count: number;
-  /** Sum of every readable amount in the file (matched or not): the control figure. */
+  skippedRows: number;
+  skippedCount: number;
+  skippedTotal: Cents;
+  warningRows: number;
+  donors: number;
+  /** Sum of every readable amount in the file (matched, skipped or not): the control figure. */
   fileTotal: Cents;
   matchedTotal: Cents;
+}
+
+/** How the file's columns were read: what the mapping step and the amount choice show. */
+export interface ColumnsInfo {
+  headers: string[];
+  sample: string[][];
+  columns: Array<{ header: string; role: ColumnRole; source: 'name' | 'mapping' | 'unknown' }>;
+  unknownHeaders: string[];
+  mappingNeeded: boolean;
+  amountColumns: string[];
+  amountColumn: string | null;
+  amountChoiceNeeded: boolean;
 }
 
 export interface ImportPreview {
   matched: MatchedDonation[];
   problems: ProblemRow[];
+  skipped: SkippedRow[];
+  warnings: WarningRow[];
   /** File-level problems (unreadable file, missing columns). */
   fileErrors: string[];
   ignoredHeaders: string[];
+  columns: ColumnsInfo;
   byMissionary: MissionaryTotal[];
   grand: GrandTotal;
   canImport: boolean;
 }
 
-/** Lowercase, single spaces; "Smith, John" and "John Smith" are the same name. */
-export function nameKey(name: string): string {
-  const text = name.replace(/\s+/g, ' ').trim().toLowerCase();
-  const parts = text.split(',').map((part) => part.trim());
-  return parts.length === 2 && parts[0] !== '' && parts[1] !== '' ? `${parts[1]} ${parts[0]}` : text;
-}
-
-export function fundKey(fund: string): string {
-  return fund.replace(/\s+/g, ' ').trim().toLowerCase();
-}
-
-function accountKey(number: string): string {
-  return number.replace(/\s+/g, '').toLowerCase();
-}
-
-function lowerFirst(text: string): string {
-  return `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
-}
-
-function groupBy<T>(items: readonly T[], key: (item: T) => string | null): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    if (k === null || k === '') continue;
-    const list = map.get(k);
-    if (list) list.push(item);
-    else map.set(k, [item]);
-  }
-  return map;
-}
-
-type Match =
-  | { ok: true; missionary: DirectoryMissionary; holdAccount: DirectoryHoldAccount | null }
-  | { ok: false; reason: string };
-
-export function createMatcher(directory: Directory) {
-  const missionaryById = new Map(directory.missionaries.map((m) => [m.id, m]));
-  const byAccount = groupBy(directory.missionaries, (m) =>
-    m.missionaryNumber ? accountKey(m.missionaryNumber) : null,
-  );
-  const byName = groupBy(directory.missionaries, (m) => nameKey(m.name));
-  const byFund = groupBy(directory.holdAccounts, (h) => fundKey(h.fundName));
-
-  const labelOf = (m: DirectoryMissionary) =>
-    m.missionaryNumber ? `${m.name} (Account # ${m.missionaryNumber})` : m.name;
-
-  function missionaryFor(row: ReadRow): { missionary: DirectoryMissionary | null; reason: string | null } {
-    if (row.accountNumber) {
-      const found = byAccount.get(accountKey(row.accountNumber)) ?? [];
-      if (found.length === 0)
-        return { missionary: null, reason: `No missionary has Account # "${row.accountNumber}".` };
-      if (found.length > 1)
-        return { missionary: null, reason: `More than one missionary has Account # "${row.accountNumber}".` };
-      return { missionary: found[0], reason: null };
-    }
-    if (row.name) {
-      const found = byName.get(nameKey(row.name)) ?? [];
-      if (found.length === 0) return { missionary: null, reason: `No missionary is named "${row.name}".` };
-      if (found.length > 1)
-        return {
-          missionary: null,
-          reason: `More than one missionary is named "${row.name}"; add an Account # column to the file.`,
-        };
-      return { missionary: found[0], reason: null };
-    }
-    return { missionary: null, reason: null };
-  }
-
-  return function match(row: ReadRow): Match {
-    const fromColumns = missionaryFor(row);
-    if (row.fund) {
-      const accounts = byFund.get(fundKey(row.fund)) ?? [];
-      const active = accounts.filter((h) => !h.archived);
-      let candidates = active;
-      if (candidates.length > 1 && fromColumns.missionary) {
-        candidates = candidates.filter((h) => h.userId === fromColumns.missionary?.id);
-      }
-      if (candidates.length > 1) {
-        return {
-          ok: false,
-          reason: `More than one hold account is named "${row.fund}"; add an Account # column to the file.`,
-        };
-      }
-      if (candidates.length === 1) {
-        const holdAccount = candidates[0];
-        const owner = missionaryById.get(holdAccount.userId);
-        if (!owner) return { ok: false, reason: `The hold account "${holdAccount.fundName}" has no missionary.` };
-        if (fromColumns.reason) {
-          return {
-            ok: false,
-            reason: `The hold account "${holdAccount.fundName}" belongs to ${labelOf(owner)}, but ${lowerFirst(fromColumns.reason)}`,
-          };
-        }
-        if (fromColumns.missionary && fromColumns.missionary.id !== owner.id) {
-          return {
-            ok: false,
-            reason: `The hold account "${holdAccount.fundName}" belongs to ${labelOf(owner)}, but the row names ${labelOf(fromColumns.missionary)}.`,
-          };
-        }
-        if (owner.archived) return { ok: false, reason: `${labelOf(owner)} is archived.` };
-        return { ok: true, missionary: owner, holdAccount };
-      }
-      if (accounts.length > 0 && active.length === 0) {
-        return { ok: false, reason: `The hold account "${accounts[0].fundName}" is archived.` };
-      }
-      if (!fromColumns.missionary) {
-        const tail = fromColumns.reason
-          ? ` and ${lowerFirst(fromColumns.reason)}`
-          : ', and the row has no Account # or name of a missionary.';
-        return { ok: false, reason: `No hold account is named "${row.fund}"${tail}` };
-      }
-    }
-    if (fromColumns.missionary) {
-      if (fromColumns.missionary.archived)
-        return { ok: false, reason: `${labelOf(fromColumns.missionary)} is archived.` };
-      return { ok: true, missionary: fromColumns.missionary, holdAccount: null };
-    }
-    return { ok: false, reason: fromColumns.reason ?? 'The row has no fund, Account # or name.' };
+function columnsInfo(file: ReadFile): ColumnsInfo {
+  const plan = file.plan;
+  const header = (index: number) => file.headers[index].trim();
+  return {
+    headers: file.headers.map((cell) => cell.trim()),
+    sample: file.sample,
+    columns: (plan?.columns ?? []).map(({ header, role, source }) => ({ header, role, source })),
+    unknownHeaders: plan?.unknown ?? [],
+    mappingNeeded: plan?.mappingNeeded ?? false,
+    amountColumns: (plan?.amountColumns ?? []).map(header),
+    amountColumn: plan?.amountIndex === null || plan?.amountIndex === undefined ? null : header(plan.amountIndex),
+    amountChoiceNeeded: plan?.amountChoiceNeeded ?? false,
   };
 }
 
-/** The preview: matched rows, problem rows with reasons, per-missionary and grand control totals. */
+function skippedRow(row: ReadRow, reason: string): SkippedRow {
+  return {
+    rowNumber: row.rowNumber,
+    fund: row.fund,
+    donor: row.donor,
+    amountText: row.amountText,
+    amount: row.amount,
+    count: row.count ?? 1,
+    reason,
+  };
+}
+
+/** The preview: matched rows, problem rows with reasons, skipped and warned rows, control totals. */
 export function buildPreview(file: ReadFile, directory: Directory): ImportPreview {
   const match = createMatcher(directory);
   const matched: MatchedDonation[] = [];
   const problems: ProblemRow[] = [];
+  const skipped: SkippedRow[] = [];
+  const warnings: WarningRow[] = [];
   for (const row of file.rows) {
+    if (row.skipped) {
+      skipped.push(skippedRow(row, row.skipped));
+      continue;
+    }
+    if (row.warnings.length > 0) {
+      warnings.push({ rowNumber: row.rowNumber, fund: row.fund, donor: row.donor, warnings: row.warnings });
+    }
     const reasons = [...row.problems];
     const result = match(row);
     if (!result.ok) reasons.push(result.reason);
@@ -215,7 +162,8 @@ export function buildPreview(file: ReadFile, directory: Directory): ImportPrevie
         rowNumber: row.rowNumber,
         fund: row.fund,
         accountNumber: row.accountNumber,
-        name: row.name,
+        name: row.missionary,
+        donor: row.donor,
         amountText: row.amountText,
         reasons,
       });
@@ -230,24 +178,33 @@ export function buildPreview(file: ReadFile, directory: Directory): ImportPrevie
       missionaryNumber: result.missionary.missionaryNumber,
       holdAccountId: result.holdAccount?.id ?? null,
       fundName: result.holdAccount?.fundName ?? row.fund,
+      donorName: row.donor,
+      donorKey: row.donorKey,
+      giftDate: row.date,
     });
   }
   const byMissionary = missionaryTotals(matched);
-  const matchedTotal = sum(matched.map((row) => row.amount));
-  const fileTotal = sum(file.rows.map((row) => row.amount ?? 0));
   return {
     matched,
     problems,
+    skipped,
+    warnings,
     fileErrors: file.errors,
-    ignoredHeaders: file.header?.ignored ?? [],
+    ignoredHeaders: (file.plan?.columns ?? []).filter((c) => c.role === 'ignore').map((c) => c.header),
+    columns: columnsInfo(file),
     byMissionary,
     grand: {
       rows: file.rows.length,
       matchedRows: matched.length,
       problemRows: problems.length,
       count: matched.reduce((total, row) => total + row.count, 0),
-      fileTotal,
-      matchedTotal,
+      skippedRows: skipped.length,
+      skippedCount: skipped.reduce((total, row) => total + row.count, 0),
+      skippedTotal: sum(skipped.map((row) => row.amount ?? 0)),
+      warningRows: warnings.length,
+      donors: new Set(matched.map((row) => row.donorKey).filter((key) => key !== null)).size,
+      fileTotal: sum(file.rows.map((row) => row.amount ?? 0)),
+      matchedTotal: sum(matched.map((row) => row.amount)),
     },
     canImport: file.errors.length === 0 && problems.length === 0 && matched.length > 0,
   };
@@ -255,7 +212,7 @@ export function buildPreview(file: ReadFile, directory: Directory): ImportPrevie
 
 /** Per-missionary control totals, sorted by name. */
 export function missionaryTotals(rows: readonly MatchedDonation[]): MissionaryTotal[] {
-  const totals = new Map<number, MissionaryTotal>();
+  const totals = new Map<number, MissionaryTotal & { donorKeys: Set<string> }>();
   for (const row of rows) {
     let total = totals.get(row.userId);
     if (!total) {
@@ -265,17 +222,22 @@ export function missionaryTotals(rows: readonly MatchedDonation[]): MissionaryTo
         missionaryNumber: row.missionaryNumber,
         rows: 0,
         count: 0,
+        donors: 0,
         general: 0,
         designated: 0,
         total: 0,
+        donorKeys: new Set(),
       };
       totals.set(row.userId, total);
     }
     total.rows += 1;
     total.count += row.count;
+    if (row.donorKey) total.donorKeys.add(row.donorKey);
     if (row.holdAccountId === null) total.general = sum([total.general, row.amount]);
     else total.designated = sum([total.designated, row.amount]);
     total.total = sum([total.total, row.amount]);
   }
-  return [...totals.values()].sort((a, b) => a.userName.localeCompare(b.userName) || a.userId - b.userId);
+  return [...totals.values()]
+    .map(({ donorKeys, ...total }) => ({ ...total, donors: donorKeys.size }))
+    .sort((a, b) => a.userName.localeCompare(b.userName) || a.userId - b.userId);
 }

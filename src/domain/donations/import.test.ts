@@ -1,4 +1,5 @@
-import { matchHeaders, normalizeHeader, readAmount, readCount, readDonationTable, type SourceRow } from './import-file';
+import { normalizeHeader, planColumns } from './columns';
+import { readAmount, readCount, readDonationTable, type SourceRow } from './import-file';
 import { buildPreview, type Directory, nameKey } from './import-preview';
 import { decodeText, detectDelimiter } from './text';
 
@@ -32,33 +33,36 @@ describe('detectDelimiter', () => {
   });
 });
 
-describe('matchHeaders', () => {
+describe('planColumns', () => {
   it.each([
-    [['Fund', 'Amount', 'Count'], { fund: 0, amount: 1, count: 2 }],
-    [['FUND NAME', 'Total', 'Gifts'], { fund: 0, amount: 1, count: 2 }],
-    [['account', ' amount ', 'Account #', 'Name'], { fund: 0, amount: 1, accountNumber: 2, name: 3 }],
-    [['Missionary_Number', 'Gift Amount'], { accountNumber: 0, amount: 1 }],
-    [['Acct#', 'Missionary Name', 'TOTAL'], { accountNumber: 0, name: 1, amount: 2 }],
-    [
-      ['Account Number', 'fund-name', 'donation amount', '# of gifts'],
-      { accountNumber: 0, fund: 1, amount: 2, count: 3 },
-    ],
-  ])('%j', (cells, columns) => {
-    const match = matchHeaders({ rowNumber: 1, cells });
-    expect(match.errors).toEqual([]);
-    expect(match.columns).toEqual(columns);
+    [['Fund', 'Amount', 'Count'], { fund: 0, count: 2 }, 1],
+    [['FUND NAME', 'Total', 'Gifts'], { fund: 0, count: 2 }, 1],
+    // a Name column is the donor's (decision 24), never the missionary's
+    [['account', ' amount ', 'Account #', 'Name'], { fund: 0, accountNumber: 2, donor: 3 }, 1],
+    [['Missionary_Number', 'Gift Amount'], { accountNumber: 0 }, 1],
+    [['Acct#', 'Missionary Name', 'TOTAL'], { accountNumber: 0, missionary: 1 }, 2],
+    [['Account Number', 'fund-name', 'donation amount', '# of gifts'], { accountNumber: 0, fund: 1, count: 3 }, 2],
+  ])('%j', (cells, fields, amountIndex) => {
+    const plan = planColumns(cells);
+    expect(plan.errors).toEqual([]);
+    expect(plan.fields).toEqual(fields);
+    expect(plan.amountIndex).toBe(amountIndex);
   });
 
-  it('lists headers it ignores', () => {
-    expect(matchHeaders({ rowNumber: 1, cells: ['Fund', 'Amount', 'Date', ''] }).ignored).toEqual(['Date']);
+  it('lists headers it does not know', () => {
+    expect(planColumns(['Fund', 'Amount', 'Received On', '']).unknown).toEqual(['Received On']);
   });
 
   it.each([
-    [['Fund', 'Count'], /no Amount column/],
-    [['Amount', 'Count'], /needs a Fund, Account # or Name column/],
-    [['Fund', 'Amount', 'Total'], /two Amount columns \("Amount" and "Total"\)/],
-  ])('refuses %j', (cells, message) => {
-    expect(matchHeaders({ rowNumber: 1, cells }).errors.join(' ')).toMatch(message);
+    [['Fund', 'Count'], /no Amount column/, true],
+    [['Amount', 'Count'], /needs a Fund, Account # or Missionary column/, true],
+    [['Name', 'Amount'], /needs a Fund, Account # or Missionary column/, true],
+    [['Fund', 'Designation', 'Amount'], /two Fund \/ designation columns \("Fund" and "Designation"\)/, true],
+    [['Fund', 'Amount', 'Total'], /several amount columns \(Amount, Total\)/, false],
+  ])('refuses %j', (cells, message, mappingNeeded) => {
+    const plan = planColumns(cells);
+    expect(plan.errors.join(' ')).toMatch(message);
+    expect(plan.mappingNeeded).toBe(mappingNeeded);
   });
 
   it('normalises case, separators and #', () => {
@@ -130,7 +134,7 @@ describe('readDonationTable', () => {
   });
 
   it('reports every unreadable value of a row', () => {
-    const file = readDonationTable(rows(['Name', 'Amount', 'Count'], ['Ann', 'x', 'y']));
+    const file = readDonationTable(rows(['Missionary', 'Amount', 'Count'], ['Ann', 'x', 'y']));
     expect(file.rows[0].problems).toEqual([
       'Amount "x" is not a dollar amount (at most 2 decimals).',
       'Count "y" is not a whole number of gifts.',
@@ -170,7 +174,7 @@ describe('buildPreview', () => {
     ],
   };
   const preview = (...lines: string[][]) =>
-    buildPreview(readDonationTable(rows(['Fund', 'Account #', 'Name', 'Amount', 'Count'], ...lines)), directory);
+    buildPreview(readDonationTable(rows(['Fund', 'Account #', 'Missionary', 'Amount', 'Count'], ...lines)), directory);
 
   it.each([
     // fund → hold account (case and spaces ignored); the owner comes from the account
@@ -190,7 +194,7 @@ describe('buildPreview', () => {
   it.each([
     [
       ['Nope Fund', '', '', '1', '1'],
-      'No hold account is named "Nope Fund", and the row has no Account # or name of a missionary.',
+      'No hold account is named "Nope Fund", and the row has no Account # or Missionary column.',
     ],
     [['Nope Fund', 'M-9', '', '1', '1'], 'No hold account is named "Nope Fund" and no missionary has Account # "M-9".'],
     [['', 'M-9', 'Ruth Moabite', '1', '1'], 'No missionary has Account # "M-9".'],
@@ -213,7 +217,7 @@ describe('buildPreview', () => {
       ['Ruth Car Fund', 'M-77', '', '1', '1'],
       'The hold account "Ruth Car Fund" belongs to Ruth Moabite (Account # M-1), but no missionary has Account # "M-77".',
     ],
-    [['', '', '', '1', '1'], 'The row has no fund, Account # or name.'],
+    [['', '', '', '1', '1'], 'The row has no fund, Account # or missionary.'],
   ])('reports %j', (line, reason) => {
     const result = preview(line);
     expect(result.matched).toEqual([]);
@@ -236,6 +240,7 @@ describe('buildPreview', () => {
         missionaryNumber: 'M-2',
         rows: 1,
         count: 1,
+        donors: 0,
         general: -2000,
         designated: 0,
         total: -2000,
@@ -246,6 +251,7 @@ describe('buildPreview', () => {
         missionaryNumber: 'M-1',
         rows: 2,
         count: 5,
+        donors: 0,
         general: 25050,
         designated: 100000,
         total: 125050,
@@ -257,6 +263,11 @@ describe('buildPreview', () => {
       matchedRows: 3,
       problemRows: 2,
       count: 6,
+      skippedRows: 0,
+      skippedCount: 0,
+      skippedTotal: 0,
+      warningRows: 0,
+      donors: 0,
       fileTotal: 123575,
       matchedTotal: 123050,
     });

@@ -14,6 +14,7 @@ describe('receipt type by content', () => {
     ['HEIC', bytes(0, 0, 0, 0x18, 'ftypheic', 0, 0, 0, 0), 'image/heic'],
     ['PDF', bytes('%PDF-1.7\n%âãÏÓ'), 'application/pdf'],
     ['PDF after junk', bytes('\r\n\r\n%PDF-1.4'), 'application/pdf'],
+    ['PDF with dictionaries', bytes('%PDF-1.4\n1 0 obj << /Type /Catalog >>'), 'application/pdf'],
   ])('%s is accepted', (_name, content, type) => {
     expect(detectReceiptType(content)?.contentType).toBe(type);
   });
@@ -26,6 +27,10 @@ describe('receipt type by content', () => {
     ['MP4', bytes(0, 0, 0, 0x18, 'ftypisom')],
     ['empty', bytes()],
     ['truncated PNG', bytes(0x89, 'PN')],
+    // HTML/PDF polyglots (decision 19): a PDF header after markup, or HTML inside the first kilobyte.
+    ['HTML, then a PDF header', bytes('<html><body><script>alert(1)</script>%PDF-1.4')],
+    ['a PDF header, then HTML', bytes('%PDF-1.4\n<html><script>alert(document.cookie)</script>')],
+    ['a PDF header after a doctype', bytes('<!DOCTYPE html>\n%PDF-1.7')],
   ])('%s is refused', (_name, content) => {
     expect(detectReceiptType(content)).toBeNull();
   });
@@ -37,21 +42,24 @@ describe('receipt type by content', () => {
 
 describe('file name normalisation', () => {
   it.each([
-    ['My Receipt (1).JPG', undefined, 'my_receipt__1_.jpg'],
-    ['taxi-fare 03.03.pdf', undefined, 'taxi_fare_03_03.pdf'],
-    ['IMG_0042.HEIC', undefined, 'img_0042.heic'],
-    ['C:\\fakepath\\Hotel Bill.png', undefined, 'hotel_bill.png'],
-    ['/home/user/scan.PDF', undefined, 'scan.pdf'],
-    ['recibo café.jpeg', undefined, 'recibo_caf_.jpeg'],
+    // uploaded name, detected extension, stored name: the extension is always the detected type's
+    ['My Receipt (1).JPG', 'jpg', 'my_receipt__1_.jpg'],
+    ['taxi-fare 03.03.pdf', 'pdf', 'taxi_fare_03_03.pdf'],
+    ['IMG_0042.HEIC', 'heic', 'img_0042.heic'],
+    ['C:\\fakepath\\Hotel Bill.png', 'png', 'hotel_bill.png'],
+    ['/home/user/scan.PDF', 'pdf', 'scan.pdf'],
+    ['recibo café.jpeg', 'jpg', 'recibo_caf_.jpg'],
     ['noextension', 'jpg', 'noextension.jpg'],
     ['.hidden', 'png', '_hidden.png'],
     ['', 'pdf', 'file.pdf'],
-    ['weird.ex t', undefined, 'weird.ext'],
-  ])('%s → %s', (original, fallback, expected) => {
-    expect(normaliseFileName(original, fallback)).toBe(expected);
+    ['evil.html', 'pdf', 'evil_html.pdf'], // never served as .html
+    ['photo.png', 'jpg', 'photo_png.jpg'], // a JPEG named .png is a .jpg
+    ['invoice.pdf.exe', 'pdf', 'invoice_pdf_exe.pdf'],
+  ])('%s (%s) → %s', (original, detected, expected) => {
+    expect(normaliseFileName(original, detected)).toBe(expected);
   });
 
   it('keeps names to a sane length', () => {
-    expect(normaliseFileName(`${'a'.repeat(300)}.jpg`)).toBe(`${'a'.repeat(100)}.jpg`);
+    expect(normaliseFileName(`${'a'.repeat(300)}.jpg`, 'jpg')).toBe(`${'a'.repeat(100)}.jpg`);
   });
 });

@@ -38,28 +38,50 @@ export function detectReceiptType(bytes: Uint8Array): ReceiptType | null {
     if (HEIF_BRANDS.includes(brand)) return { contentType: 'image/heic', extension: 'heic', kind: 'image' };
   }
   // PDF readers accept the header anywhere in the first kilobyte; files from scanners often have junk first.
+  // But markup before it, or HTML in that kilobyte, is an HTML/PDF polyglot: a browser that ever
+  // sniffed it would run its script. Refused (decision 19).
   const head = String.fromCharCode(...bytes.slice(0, 1024));
-  if (head.includes('%PDF-')) return { contentType: 'application/pdf', extension: 'pdf', kind: 'pdf' };
-  return null;
+  const pdfAt = head.indexOf('%PDF-');
+  if (pdfAt < 0 || head.slice(0, pdfAt).includes('<') || MARKUP.test(head)) return null;
+  return { contentType: 'application/pdf', extension: 'pdf', kind: 'pdf' };
+}
+
+const MARKUP = /<\s*(!doctype|html|head|body|script|iframe|svg|object|embed|meta|img|a\s)/i;
+
+const EXTENSION_OF_TYPE: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/heic': 'heic',
+  'application/pdf': 'pdf',
+};
+
+/** The extension a stored file of this content type is served with ("bin" for anything else). */
+export function extensionOfType(contentType: string): string {
+  return EXTENSION_OF_TYPE[contentType] ?? 'bin';
 }
 
 const MAX_BASE_LENGTH = 100;
 
 /**
  * SPEC.md §5: lowercase, and every non-alphanumeric character of the base name becomes an underscore
- * ("My Receipt (1).JPG" → "my_receipt__1_.jpg"). Folders a browser may send are dropped; a missing
- * extension is taken from the detected type.
+ * ("My Receipt (1).JPG" → "my_receipt__1_.jpg"). Folders a browser may send are dropped. The extension
+ * is always the detected type's (decision 19): an uploader's extension that says something else stays
+ * only as part of the base ("evil.html" holding a PDF → "evil_html.pdf").
  */
-export function normaliseFileName(original: string, fallbackExtension?: string): string {
+export function normaliseFileName(original: string, detectedExtension: string): string {
   const name = original.split(/[\\/]/).pop() ?? '';
   const dot = name.lastIndexOf('.');
-  const rawBase = dot > 0 ? name.slice(0, dot) : name;
-  const rawExtension = dot > 0 ? name.slice(dot + 1) : '';
+  const rawExtension = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  const sameType = rawExtension === detectedExtension || SYNONYMS[rawExtension] === detectedExtension;
+  const rawBase = sameType ? name.slice(0, dot) : name;
   const base =
     rawBase
       .toLowerCase()
       .replace(/[^a-z0-9]/g, '_')
       .slice(0, MAX_BASE_LENGTH) || 'file';
-  const extension = rawExtension.toLowerCase().replace(/[^a-z0-9]/g, '') || fallbackExtension?.toLowerCase() || '';
-  return extension ? `${base}.${extension.slice(0, 10)}` : base;
+  return `${base}.${detectedExtension}`;
 }
+
+const SYNONYMS: Record<string, string> = { jpeg: 'jpg', jpe: 'jpg', heif: 'heic' };

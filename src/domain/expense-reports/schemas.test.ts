@@ -38,7 +38,7 @@ describe('expense schema', () => {
     [{ exchange_rate: 'abc' }, 'exchange_rate', 'Exchange rate must be a number.'],
     [{ exchange_rate: '1.1234567' }, 'exchange_rate', 'Exchange rate can have at most 6 decimals.'],
     [
-      { field_currency: '999999999999', exchange_rate: '0.000001' },
+      { field_currency: '999999999', exchange_rate: '0.000001' }, // 999,999,999 / 0.000001 ≈ 10^15 dollars
       'exchange_rate',
       'The amount in USD is too large. Check the amount and the exchange rate.',
     ],

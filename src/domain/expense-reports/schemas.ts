@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCY_CODES, resolveCurrency } from '../currencies';
 import {
   dateField,
   decimalField,
@@ -8,6 +9,7 @@ import {
   optionalId,
   optionalMoney,
   optionalText,
+  requiredText,
 } from '../fields';
 import { decimalToString, parseDecimal } from '../money';
 import { DISTANCE_TYPES, MAX_EXPENSE_CENTS, tripDistance, usdAmount } from './calculations';
@@ -67,6 +69,14 @@ export const processReportSchema = z.object({
   new_unreimbursed_total: optionalMoney('New unreimbursed total'),
 });
 
+/** PATCH /return-expense-report/{id} (decision 20): why the report goes back to its missionary. */
+export const RETURN_COMMENT_MAX = 2000;
+export const returnReportSchema = z.object({
+  comment: requiredText('Comment', RETURN_COMMENT_MAX).refine((text) => !text.includes('\u0000'), {
+    message: 'Comment must not contain NUL characters.',
+  }),
+});
+
 const expenseShape = {
   date: dateField('Date'),
   expense_code: requiredId('Category'),
@@ -77,9 +87,33 @@ const expenseShape = {
     'Exchange rate must be greater than 0.',
   ),
   hold_account_id: optionalId('Hold account'),
+  /** Decision 22: ISO 4217; left out it is USD at rate 1, else unknown. */
+  currency: optionalCurrency('Currency'),
 };
 
-function checkUsdAmount(input: { field_currency: number; exchange_rate: string }, ctx: z.RefinementCtx) {
+/** Rate 1 exactly ("1", "1.0", "1.000000"). */
+export function isRateOne(rate: string): boolean {
+  const decimal = parseDecimal(rate);
+  return decimal !== null && decimal.value === 10n ** BigInt(decimal.scale);
+}
+
+/** Decision 22: a blank currency is left out; a code is upper-cased and must be ISO 4217. */
+export function optionalCurrency(label: string) {
+  return z.preprocess(
+    (value) => (isBlank(value) ? undefined : typeof value === 'string' ? value.trim().toUpperCase() : value),
+    z
+      .string({ error: `${label} must be a currency code.` })
+      .refine((code) => CURRENCY_CODES.has(code), `${label} must be an ISO 4217 code such as USD, EUR or KES.`)
+      .optional(),
+  );
+}
+
+function checkUsdAmount(
+  input: { field_currency: number; exchange_rate: string; currency?: string },
+  ctx: z.RefinementCtx,
+) {
+  const currency = resolveCurrency(input.currency, isRateOne(input.exchange_rate));
+  if ('error' in currency) ctx.addIssue({ code: 'custom', path: ['exchange_rate'], message: currency.error });
   const usd = usdAmount(decimalToString({ value: BigInt(input.field_currency), scale: 2 }), input.exchange_rate);
   if (usd > MAX_EXPENSE_CENTS) {
     ctx.addIssue({

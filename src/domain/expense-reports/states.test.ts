@@ -8,13 +8,14 @@ const admin: Actor = { id: 1, role: 'admin' };
 const employee: Actor = { id: 2, role: 'employee' };
 
 const report = (
-  status: 'unsubmitted' | 'submitted' | 'processed' | 'archived',
+  status: 'unsubmitted' | 'returned' | 'submitted' | 'processed' | 'archived',
   distributionId: number | null = null,
   distributionStatus?: 'pending' | 'approved',
 ) =>
   ({
     userId: OWNER,
-    submitted: status !== 'unsubmitted',
+    submitted: status !== 'unsubmitted' && status !== 'returned',
+    returned: status === 'returned',
     processed: status === 'processed' || status === 'archived',
     archived: status === 'archived',
     distributionId,
@@ -27,6 +28,9 @@ describe('report status', () => {
     [{ submitted: true, processed: false, archived: false }, 'submitted'],
     [{ submitted: true, processed: true, archived: false }, 'processed'],
     [{ submitted: true, processed: true, archived: true }, 'archived'],
+    [{ submitted: false, processed: false, archived: false, returned: true }, 'returned'],
+    // submitted again after a return: the stale flag does not matter once submitted
+    [{ submitted: true, processed: false, archived: false, returned: true }, 'submitted'],
   ])('%j is %s', (flags, status) => {
     expect(reportStatus(flags)).toBe(status);
   });
@@ -45,6 +49,14 @@ const allowedRows: Row[] = [
   ['delete', admin, report('unsubmitted'), 'deleted'],
   ['delete', admin, report('submitted'), 'deleted'],
   ['archive', admin, report('processed'), 'archived'],
+  // Decision 20: staff send a submitted report back; its owner edits and submits it again.
+  ['return', admin, report('submitted'), 'returned'],
+  ['return', employee, report('submitted'), 'returned'],
+  ['edit', owner, report('returned'), 'returned'],
+  ['submit', owner, report('returned'), 'submitted'],
+  ['view', owner, report('returned'), 'returned'],
+  ['delete_unsubmitted', owner, report('returned'), 'deleted'],
+  ['delete', admin, report('returned'), 'deleted'],
   // Paid by an approved distribution: history, so it may be archived (hidden), never deleted.
   ['archive', admin, report('processed', 12, 'approved'), 'archived'],
 ];
@@ -70,6 +82,9 @@ const forbiddenRows: Array<[ReportAction, Actor, ReturnType<typeof report>]> = [
   ['delete', employee, report('submitted')],
   ['archive', owner, report('processed')],
   ['archive', employee, report('processed')],
+  ['return', owner, report('submitted')],
+  ['return', otherMissionary, report('submitted')],
+  ['edit', admin, report('returned')],
 ];
 
 describe('refused for the wrong person (403)', () => {
@@ -95,6 +110,13 @@ const conflictRows: Array<[ReportAction, Actor, ReturnType<typeof report>, strin
   ['archive', admin, report('processed', 12), MESSAGES.reportInDistribution],
   ['archive', admin, report('processed', 12, 'pending'), MESSAGES.reportInDistribution],
   ['delete', admin, report('submitted', 12, 'approved'), MESSAGES.reportInDistribution],
+  ['return', admin, report('unsubmitted'), REPORT_MESSAGES.onlySubmittedReturn],
+  ['return', admin, report('returned'), REPORT_MESSAGES.onlySubmittedReturn],
+  ['return', employee, report('processed'), REPORT_MESSAGES.onlySubmittedReturn],
+  ['return', admin, report('archived'), REPORT_MESSAGES.onlySubmittedReturn],
+  // A distribution that includes the report would pay what its owner is changing.
+  ['return', admin, report('submitted', 12, 'pending'), MESSAGES.reportInDistribution],
+  ['process', admin, report('returned'), REPORT_MESSAGES.notSubmitted],
 ];
 
 describe('refused in the wrong state (409)', () => {
@@ -109,8 +131,17 @@ describe('refused in the wrong state (409)', () => {
 });
 
 describe('every action in every state', () => {
-  const actions: ReportAction[] = ['view', 'edit', 'submit', 'process', 'delete_unsubmitted', 'delete', 'archive'];
-  const statuses = ['unsubmitted', 'submitted', 'processed', 'archived'] as const;
+  const actions: ReportAction[] = [
+    'view',
+    'edit',
+    'submit',
+    'process',
+    'return',
+    'delete_unsubmitted',
+    'delete',
+    'archive',
+  ];
+  const statuses = ['unsubmitted', 'returned', 'submitted', 'processed', 'archived'] as const;
   const actors = [owner, otherMissionary, admin, employee];
   const table = actions.flatMap((action) =>
     statuses.flatMap((status) => actors.map((actor) => [action, status, actor] as const)),

@@ -4,10 +4,11 @@ import type { Role } from '../roles';
 
 /**
  * An expense report's life (SPEC.md §4): unsubmitted (the owner edits, saves, deletes) → submitted →
- * processed → archived. Every action is decided here, from the report's state and who asks; the
+ * processed → archived. Staff may send a submitted report back (DESIGN.md decision 20): it is then
+ * returned — editable by its owner again, with the comment that says why — until it is submitted again. Every action is decided here, from the report's state and who asks; the
  * server applies a decision only when it allows the action, so a refused one changes nothing.
  */
-export type ReportStatus = 'unsubmitted' | 'submitted' | 'processed' | 'archived';
+export type ReportStatus = 'unsubmitted' | 'returned' | 'submitted' | 'processed' | 'archived';
 
 export type ReportAction =
   /** read the report and its items */
@@ -16,6 +17,8 @@ export type ReportAction =
   | 'edit'
   | 'submit'
   | 'process'
+  /** PATCH /return-expense-report/{id}: staff send a submitted report back with a comment */
+  | 'return'
   /** DELETE /expense-report/unsubmitted/{id}: the owner's (or an admin's) delete of a draft */
   | 'delete_unsubmitted'
   /** DELETE /expense-report/{id}: the admin's delete of an unprocessed report */
@@ -27,6 +30,8 @@ export interface ReportFacts {
   submitted: boolean;
   processed: boolean;
   archived: boolean;
+  /** Sent back by staff and not submitted since (decision 20). */
+  returned?: boolean;
   distributionId: number | null;
   /**
    * Status of the referencing distribution; unknown counts as pending. A pending one may still change,
@@ -42,14 +47,18 @@ export interface Actor {
 
 export type Decision<S> = { ok: true; to: S | 'deleted' } | { ok: false; code: ErrorCode; message: string };
 
-export function reportStatus(report: Pick<ReportFacts, 'submitted' | 'processed' | 'archived'>): ReportStatus {
+export function reportStatus(
+  report: Pick<ReportFacts, 'submitted' | 'processed' | 'archived' | 'returned'>,
+): ReportStatus {
   if (report.archived) return 'archived';
   if (report.processed) return 'processed';
-  return report.submitted ? 'submitted' : 'unsubmitted';
+  if (report.submitted) return 'submitted';
+  return report.returned ? 'returned' : 'unsubmitted';
 }
 
 export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
   unsubmitted: 'Not submitted',
+  returned: 'Returned',
   submitted: 'Submitted',
   processed: 'Processed',
   archived: 'Archived',
@@ -76,27 +85,28 @@ export const REPORT_MESSAGES = {
   processedNoDelete: 'Processed reports cannot be deleted. Archive them instead.',
   onlyProcessedArchive: 'Only processed reports can be archived.',
   alreadyArchived: 'This report has already been archived.',
+  onlySubmittedReturn: 'Only submitted reports that are not processed can be returned.',
 } as const;
 
 /** The whole table: who may do what, from which states, to which state. */
 export const REPORT_RULES: Record<ReportAction, Rule> = {
   view: {
     who: 'owner_or_staff',
-    from: ['unsubmitted', 'submitted', 'processed', 'archived'],
+    from: ['unsubmitted', 'returned', 'submitted', 'processed', 'archived'],
     to: null,
     blockedByDistribution: false,
     wrongState: () => '',
   },
   edit: {
     who: 'owner',
-    from: ['unsubmitted'],
+    from: ['unsubmitted', 'returned'],
     to: null,
     blockedByDistribution: false,
     wrongState: () => REPORT_MESSAGES.notEditable,
   },
   submit: {
     who: 'owner',
-    from: ['unsubmitted'],
+    from: ['unsubmitted', 'returned'],
     to: 'submitted',
     blockedByDistribution: false,
     wrongState: () => REPORT_MESSAGES.alreadySubmitted,
@@ -107,18 +117,29 @@ export const REPORT_RULES: Record<ReportAction, Rule> = {
     to: 'processed',
     blockedByDistribution: true,
     wrongState: (status) =>
-      status === 'unsubmitted' ? REPORT_MESSAGES.notSubmitted : REPORT_MESSAGES.alreadyProcessed,
+      status === 'unsubmitted' || status === 'returned'
+        ? REPORT_MESSAGES.notSubmitted
+        : REPORT_MESSAGES.alreadyProcessed,
+  },
+  // Staff (decision 20): sending back moves no money, so employees may ask a question too. Refused while
+  // a distribution includes the report, which would otherwise pay a report its owner is changing.
+  return: {
+    who: 'staff',
+    from: ['submitted'],
+    to: 'returned',
+    blockedByDistribution: true,
+    wrongState: () => REPORT_MESSAGES.onlySubmittedReturn,
   },
   delete_unsubmitted: {
     who: 'owner_or_admin',
-    from: ['unsubmitted'],
+    from: ['unsubmitted', 'returned'],
     to: 'deleted',
     blockedByDistribution: true,
     wrongState: () => REPORT_MESSAGES.onlyUnsubmittedDelete,
   },
   delete: {
     who: 'admin',
-    from: ['unsubmitted', 'submitted'],
+    from: ['unsubmitted', 'returned', 'submitted'],
     to: 'deleted',
     blockedByDistribution: true,
     wrongState: () => REPORT_MESSAGES.processedNoDelete,

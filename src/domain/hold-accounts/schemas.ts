@@ -21,7 +21,12 @@ function chosenId(label: string) {
 export const createHoldAccountSchema = z.object({
   user_id: chosenId('Missionary'),
   fund_name: requiredText('Fund Name', FUND_NAME_MAX),
-  balance: z.preprocess((value) => value ?? '0', moneyField('Opening Balance')),
+  // The form says "(blank is $0.00)": a missing or blank balance opens the account at zero.
+  balance: z.preprocess(
+    (value) =>
+      value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? '0' : value,
+    moneyField('Opening Balance'),
+  ),
 });
 export type CreateHoldAccountInput = z.input<typeof createHoldAccountSchema>;
 

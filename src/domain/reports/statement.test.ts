@@ -106,6 +106,17 @@ describe('the statement of the worked example', () => {
     expect(table.total?.map(text)).toEqual(['Total donations', '', usd('4450.00')]);
   });
 
+  it.each([
+    // DESIGN.md decision 24: donors are counted on the statement, never named.
+    [undefined, undefined],
+    [0, undefined],
+    [1, 'Gifts from 1 donor.'],
+    [3, 'Gifts from 3 donors.'],
+  ])('%j donors → intro %j', (donors, intro) => {
+    const built = buildStatement(source({ donors, distribution: { ...d, donation_upload_name: null } }));
+    expect(section(built, 'Donations by fund').intro).toBe(intro);
+  });
+
   it('builds the payroll cost up from the net salary', () => {
     expect(lines(statement, 'Payroll, taxes and benefits')).toEqual([
       ['Net salary', usd('2000.00')],

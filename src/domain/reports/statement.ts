@@ -70,6 +70,11 @@ export interface StatementSource {
   distribution: StatementDistribution;
   /** Donations of this distribution by fund; null when they were not recorded. */
   donations: DonationsByFund[] | null;
+  /**
+   * Different donors among those donations (DESIGN.md decision 24: per-gift exports name the giver;
+   * the statement counts them, never names them). 0 or absent when the file named no donors.
+   */
+  donors?: number;
   reports: StatementReport[];
   advances: StatementAdvance[];
   /** Hold accounts moved by this distribution; null when the movements were not recorded. */
@@ -187,9 +192,12 @@ export function buildStatement(source: StatementSource): Statement {
   if (recordedDonations !== d.total_donations) {
     donationTable.rows.push([{ text: NOT_ITEMISED }, { text: '' }, { cents: d.total_donations - recordedDonations }]);
   }
+  const donors = source.donors ?? 0;
+  const fromDonors = donors > 0 ? `Gifts from ${donors} ${donors === 1 ? 'donor' : 'donors'}.` : null;
+  const fromUpload = d.donation_upload_name ? `From the donation upload "${d.donation_upload_name}".` : null;
   sections.push({
     title: 'Donations by fund',
-    intro: d.donation_upload_name ? `From the donation upload "${d.donation_upload_name}".` : undefined,
+    intro: [fromUpload, fromDonors].filter(Boolean).join(' ') || undefined,
     table: donationTable,
   });
 

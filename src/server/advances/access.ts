@@ -18,6 +18,7 @@ export function advanceFacts(row: AdvanceRow, distributionStatus?: 'pending' | '
     archived: row.archivedAt !== null,
     distributionId: row.distributionId,
     expenseReportId: row.expenseReportId,
+    unpaid: row.approved && row.amountApproved !== null && row.distAmountApproved === null,
   };
 }
 

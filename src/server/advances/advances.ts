@@ -9,6 +9,8 @@ import type { AppContext } from '../context';
 import { advanceRequests } from '../db/schema';
 import { checkCategory, checkOwnHoldAccount } from '../expense-reports/recompute';
 import { recordAudit } from '../journal/journal';
+import { advanceApprovedMail } from '../notifications/notifications';
+import { queueNotification } from '../notifications/queue-mail';
 import { advanceFor } from './access';
 import { findAdvance } from './list-advances';
 
@@ -81,6 +83,17 @@ export async function processAdvance(
       entityId: id,
       details: { amount_requested: advance.amountRequested, amount_approved: input.amount_approved },
     });
+    await queueNotification(
+      tx,
+      ctx.config,
+      advanceApprovedMail({
+        id,
+        userId: advance.userId,
+        amountApproved: input.amount_approved,
+        matDate: input.mat_date ?? advance.matDate,
+      }),
+      now,
+    );
   });
   return findAdvance(ctx.db, id);
 }

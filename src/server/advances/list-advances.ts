@@ -1,27 +1,15 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { ADVANCE_SORTS } from '../../domain/advances/contract';
 import type { AdvanceStatus } from '../../domain/advances/states';
 import { AppError } from '../../domain/errors';
 import { isStaff } from '../../domain/roles';
 import type { AuthUser } from '../auth/tokens';
 import type { DbOrTx } from '../db/client';
-import { advanceRequests, categories, expenseReports, holdAccounts, users } from '../db/schema';
-import { type ListQuery, likePattern, orderOf, type Page } from '../http/pagination';
+import { advanceRequests, categories, distributions, expenseReports, holdAccounts, users } from '../db/schema';
+import { type ListQuery, likePattern, MAX_LIST_ROWS, orderOf, type Page } from '../http/pagination';
 import { ADVANCE_NOT_FOUND } from './access';
 import { type SerializedAdvance, serializeAdvance } from './serialize';
 
-export const ADVANCE_SORTS = [
-  'id',
-  'user_name',
-  'missionary_number',
-  'status',
-  'amount_requested',
-  'amount_approved',
-  'date_submitted',
-  'mat_date',
-  'expense_report_id',
-  'distribution_id',
-  'created_at',
-] as const;
 export type AdvanceSort = (typeof ADVANCE_SORTS)[number];
 
 const SORT_COLUMNS = {
@@ -51,12 +39,14 @@ function selectAdvances(db: DbOrTx) {
         processed: expenseReports.processed,
         totalAmount: expenseReports.totalAmount,
       },
+      distributionApprovedAt: distributions.approvedAt,
     })
     .from(advanceRequests)
     .innerJoin(users, eq(users.id, advanceRequests.userId))
     .leftJoin(categories, eq(categories.id, advanceRequests.type))
     .leftJoin(holdAccounts, eq(holdAccounts.id, advanceRequests.holdAccountId))
-    .leftJoin(expenseReports, eq(expenseReports.id, advanceRequests.expenseReportId));
+    .leftJoin(expenseReports, eq(expenseReports.id, advanceRequests.expenseReportId))
+    .leftJoin(distributions, eq(distributions.id, advanceRequests.distributionId));
 }
 
 type Joined = Awaited<ReturnType<ReturnType<typeof selectAdvances>['where']>>[number];
@@ -67,6 +57,7 @@ function serializeJoined(row: Joined): SerializedAdvance {
     category: row.category,
     holdAccount: row.holdAccount,
     report: row.report,
+    distributionApprovedAt: row.distributionApprovedAt,
   });
 }
 
@@ -113,9 +104,21 @@ function conditions(filter: AdvanceFilter, q: string | null): SQL | undefined {
   );
 }
 
-export async function listAdvances(db: DbOrTx, filter: AdvanceFilter): Promise<SerializedAdvance[]> {
-  const rows = await selectAdvances(db).where(conditions(filter, null)).orderBy(desc(advanceRequests.id));
-  return rows.map(serializeJoined);
+/** The unpaginated lists: the newest MAX_LIST_ROWS requests and the count of all (decision 18). */
+export async function listAdvances(
+  db: DbOrTx,
+  filter: AdvanceFilter,
+): Promise<{ rows: SerializedAdvance[]; total: number }> {
+  const where = conditions(filter, null);
+  const [rows, [{ total }]] = await Promise.all([
+    selectAdvances(db).where(where).orderBy(desc(advanceRequests.id)).limit(MAX_LIST_ROWS),
+    db
+      .select({ total: count() })
+      .from(advanceRequests)
+      .innerJoin(users, eq(users.id, advanceRequests.userId))
+      .where(where),
+  ]);
+  return { rows: rows.map(serializeJoined), total };
 }
 
 export async function paginateAdvances(

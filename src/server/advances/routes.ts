@@ -1,106 +1,62 @@
-import { z } from 'zod';
-import { advanceRequestSchema, advanceStatusFilter, processAdvanceSchema } from '../../domain/advances/schemas';
+import { advancesContract as api } from '../../domain/advances/contract';
 import { AppError } from '../../domain/errors';
-import { requiredId } from '../../domain/expense-reports/schemas';
-import { optionalId } from '../../domain/fields';
 import { ADMIN, isStaff, MISSIONARY, STAFF } from '../../domain/roles';
 import type { AppContext } from '../context';
-import { parseListQuery } from '../http/pagination';
+import { listQueryOf, sendBoundedList } from '../http/pagination';
 import { type AnyRoute, route } from '../http/routes';
-import { parse } from '../http/validate';
 import { advanceFor } from './access';
 import { archiveAdvance, createAdvance, deleteAdvance, processAdvance } from './advances';
-import { ADVANCE_SORTS, findAdvance, listAdvances, paginateAdvances, scopeToViewer } from './list-advances';
-
-const advanceId = z.object({ id: requiredId('Advance request id') });
-
-const listFilter = z.object({
-  status: advanceStatusFilter,
-  user_id: optionalId('User'),
-  archived: z.preprocess(
-    (value) => (value === undefined || value === '' ? undefined : String(value)),
-    z
-      .enum(['0', '1', 'true', 'false'], { error: 'Archived must be 0 or 1.' })
-      .transform((value) => value === '1' || value === 'true')
-      .optional(),
-  ),
-});
+import { findAdvance, listAdvances, paginateAdvances, scopeToViewer } from './list-advances';
 
 export function advanceRoutes(ctx: AppContext): AnyRoute[] {
   return [
-    route({
-      method: 'GET',
-      url: '/advance-request',
+    route(api.listAdvances, {
       access: STAFF,
-      handler: async () => listAdvances(ctx.db, {}),
+      handler: async (_request, reply) => sendBoundedList(reply, await listAdvances(ctx.db, {})),
     }),
-    route({
-      method: 'GET',
-      url: '/advance-request/user/:userId',
+    route(api.listUserAdvances, {
       access: 'user',
-      handler: async (request) => {
-        const { userId } = parse(z.object({ userId: requiredId('User id') }), request.params);
+      serviceDenies: MISSIONARY, // only their own user id
+      handler: async (request, reply) => {
+        const { userId } = request.params;
         if (!isStaff(request.user.role) && request.user.id !== userId) throw AppError.forbidden();
-        return listAdvances(ctx.db, { userId });
+        return sendBoundedList(reply, await listAdvances(ctx.db, { userId }));
       },
     }),
-    route({
-      method: 'GET',
-      url: '/paginated_advance_request',
+    route(api.paginateAdvances, {
+      access: 'user',
+      handler: async ({ user, query }) =>
+        paginateAdvances(ctx.db, listQueryOf(query), {
+          status: query.status,
+          archived: query.archived,
+          userId: scopeToViewer(user, query.user_id),
+        }),
+    }),
+    route(api.getAdvance, {
       access: 'user',
       handler: async (request) => {
-        const query = parseListQuery(request.query, ADVANCE_SORTS, { limit: 10 });
-        const filter = parse(listFilter, request.query);
-        return paginateAdvances(ctx.db, query, {
-          status: filter.status,
-          archived: filter.archived,
-          userId: scopeToViewer(request.user, filter.user_id),
-        });
+        await advanceFor(ctx.db, request.params.id, 'view', request.user);
+        return findAdvance(ctx.db, request.params.id);
       },
     }),
-    route({
-      method: 'GET',
-      url: '/advance-request/:id',
-      access: 'user',
-      handler: async (request) => {
-        const { id } = parse(advanceId, request.params);
-        await advanceFor(ctx.db, id, 'view', request.user);
-        return findAdvance(ctx.db, id);
-      },
-    }),
-    route({
-      method: 'POST',
-      url: '/advance-request',
+    route(api.createAdvance, {
       access: MISSIONARY,
       handler: async (request, reply) => {
-        const input = parse(advanceRequestSchema, request.body);
         reply.code(201);
-        return createAdvance(ctx, request.user, input);
+        return createAdvance(ctx, request.user, request.body);
       },
     }),
-    route({
-      method: 'PATCH',
-      url: '/advance-request/:id',
+    route(api.processAdvance, {
       access: ADMIN,
-      handler: async (request) =>
-        processAdvance(
-          ctx,
-          request.user,
-          parse(advanceId, request.params).id,
-          parse(processAdvanceSchema, request.body),
-        ),
+      handler: async (request) => processAdvance(ctx, request.user, request.params.id, request.body),
     }),
-    route({
-      method: 'DELETE',
-      url: '/advance-request/:id',
+    route(api.deleteAdvance, {
       access: 'user',
-      handler: async (request) => deleteAdvance(ctx, request.user, parse(advanceId, request.params).id),
+      handler: async (request) => deleteAdvance(ctx, request.user, request.params.id),
     }),
-    route({
-      method: 'DELETE',
-      url: '/advance-request/closed/:id',
+    route(api.archiveAdvance, {
       access: ADMIN,
-      handler: async (request) => archiveAdvance(ctx, request.user, parse(advanceId, request.params).id),
+      handler: async (request) => archiveAdvance(ctx, request.user, request.params.id),
     }),
   ];
 }

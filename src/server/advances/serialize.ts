@@ -1,3 +1,5 @@
+import type { TAdvance } from '../../domain/advances/contract';
+import { isoDateOf } from '../../domain/dates';
 import { toDollars } from '../../domain/money';
 import type { advanceRequests, categories, expenseReports, holdAccounts } from '../db/schema';
 
@@ -8,12 +10,14 @@ export interface AdvanceJoins {
   category: Pick<typeof categories.$inferSelect, 'id' | 'expenseCategory'> | null;
   holdAccount: Pick<typeof holdAccounts.$inferSelect, 'id' | 'fundName'> | null;
   report: Pick<typeof expenseReports.$inferSelect, 'id' | 'submitted' | 'processed' | 'totalAmount'> | null;
+  /** When the distribution it references was approved (null while pending or none). */
+  distributionApprovedAt: Date | null;
 }
 
 const money = (cents: number | null) => (cents === null ? null : toDollars(cents));
 
 /** The wire shape of an advance request (SPEC.md §3 and §2.3's row fields); money in dollars. */
-export function serializeAdvance(row: AdvanceRow, joins: AdvanceJoins) {
+export function serializeAdvance(row: AdvanceRow, joins: AdvanceJoins): TAdvance {
   return {
     id: row.id,
     user_id: row.userId,
@@ -31,6 +35,9 @@ export function serializeAdvance(row: AdvanceRow, joins: AdvanceJoins) {
     distribution_id: row.distributionId,
     date_submitted: row.dateSubmitted,
     mat_date: row.matDate,
+    // Paid once the distribution that paid it is approved (decision 14).
+    paid_on:
+      row.distAmountApproved !== null && joins.distributionApprovedAt ? isoDateOf(joins.distributionApprovedAt) : null,
     expense_report_id: row.expenseReportId,
     expense_report: joins.report
       ? {

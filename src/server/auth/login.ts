@@ -1,35 +1,76 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { loginSchema } from '../../domain/auth/schemas';
+import { isRefused, signInDelayMs, throttleLimits } from '../../domain/auth/throttle';
 import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
+import { SECOND_FACTOR_MESSAGES } from '../../domain/second-factor/messages';
 import type { AppContext } from '../context';
 import { profiles, users } from '../db/schema';
+import { createChallenge } from '../second-factor/challenges';
+import { hasTotp } from '../second-factor/totp-service';
 import { serializeUser } from '../users/serialize';
-import { UNUSABLE_HASH, verifyPassword } from './passwords';
-import { assertNotThrottled, clearAttempts, countAttempt } from './throttle';
+import { unusableHash, verifyPassword } from './passwords';
+import { clearAttempts, countAttempt, uncountAttempt } from './throttle';
 import { type AuthUser, issueApiToken, resolveApiToken } from './tokens';
 
-/** POST /login: the user with profile and a new api_token (DESIGN.md decision 1). */
+/** The throttle keys of one sign-in: (email, address), address, and the account from anywhere. */
+export function signInKeys(email: string, ip: string) {
+  return { pair: `login:${email}|${ip}`, address: `login-ip:${ip}`, account: `login:${email}` };
+}
+
+/**
+ * POST /login: the user with profile and a new api_token (DESIGN.md decisions 1 and 16). The attempt
+ * is counted before the password is checked (see throttle.ts), so parallel guesses cannot slip past.
+ */
 export async function login(ctx: AppContext, input: z.output<typeof loginSchema>, ip: string) {
-  const keys = [`login:${input.email}`, `login-ip:${ip}`];
-  for (const key of keys) await assertNotThrottled(ctx, key);
+  const limits = throttleLimits(ctx.config.throttleLimit, ctx.config.throttleDelayMs);
+  const keys = signInKeys(input.email, ip);
+  const [pair, address, account] = await Promise.all([
+    countAttempt(ctx, keys.pair),
+    countAttempt(ctx, keys.address),
+    countAttempt(ctx, keys.account),
+  ]);
+  if (isRefused(limits, { pair, address })) throw new AppError('rate_limited');
+  const delay = signInDelayMs(limits, account);
+  if (delay > 0) await sleep(delay);
+
   const [row] = await ctx.db
     .select({ user: users, profile: profiles })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(and(sql`lower(${users.email}) = ${input.email}`, isNull(users.deletedAt)));
-  const valid = await verifyPassword(row?.user.passwordHash ?? UNUSABLE_HASH, input.password);
+  // Unknown emails cost the same argon2 work as known ones, so timing does not tell them apart.
+  const valid = await verifyPassword(row?.user.passwordHash ?? (await unusableHash()), input.password);
   if (!row || !valid) {
-    for (const key of keys) await countAttempt(ctx, key);
     throw new AppError('validation', MESSAGES.loginFailed, {
       email: [MESSAGES.invalidCredentials],
       password: [MESSAGES.invalidCredentials],
     });
   }
-  await clearAttempts(ctx, keys[0]);
-  const apiToken = await issueApiToken(ctx.db, row.user.id, ctx.clock.now());
-  return { ...serializeUser(row.user, row.profile), api_token: apiToken };
+  await Promise.all([
+    clearAttempts(ctx, keys.pair),
+    uncountAttempt(ctx, keys.address),
+    uncountAttempt(ctx, keys.account),
+  ]);
+  const now = ctx.clock.now();
+  // With TOTP on, the password opens only the short step that asks for the code (decision 16).
+  if (await hasTotp(ctx.db, row.user.id)) {
+    const challengeToken = await createChallenge(ctx.db, { purpose: 'second_factor', userId: row.user.id, now });
+    return {
+      second_factor_required: true as const,
+      challenge_token: challengeToken,
+      message: SECOND_FACTOR_MESSAGES.codeNeeded,
+    };
+  }
+  return openSession(ctx, row.user.id, false);
+}
+
+/** A new session of a user and the user as POST /login answers (decision 16's flag included). */
+export async function openSession(ctx: AppContext, userId: number, secondFactor: boolean) {
+  const apiToken = await issueApiToken(ctx.db, userId, ctx.clock.now(), secondFactor);
+  return loginWithToken(ctx, apiToken);
 }
 
 /** POST /token: re-login from the cookie; the same token comes back while it is alive. */
@@ -41,7 +82,11 @@ export async function loginWithToken(ctx: AppContext, token: string) {
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, user.id));
-  return { ...serializeUser(row.user, row.profile), api_token: token };
+  return {
+    ...serializeUser(row.user, row.profile),
+    api_token: token,
+    second_factor_setup_required: user.enrolmentNeeded === true,
+  };
 }
 
 export type { AuthUser };

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 // @node-rs/argon2 defaults to argon2id (19 MiB, 2 passes), OWASP's recommended minimum.
@@ -13,6 +14,13 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-/** A hash that no password matches, verified against unknown emails so timing does not reveal them. */
-export const UNUSABLE_HASH =
-  '$argon2id$v=19$m=19456,t=2,p=1$c2hlZXBmb2xkLXNhbHQ$0MbJ3V1G9Y5t3z4W2qJk4n4r7mFqkqH1f0xq9y3c8aE';
+let unusable: Promise<string> | null = null;
+
+/**
+ * A real hash (same parameters as every stored one) of a random password nobody knows, verified
+ * against unknown emails so they cost the same argon2 work and timing does not reveal them.
+ */
+export function unusableHash(): Promise<string> {
+  unusable ??= hashPassword(crypto.randomBytes(32).toString('base64url'));
+  return unusable;
+}

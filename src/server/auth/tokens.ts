@@ -1,14 +1,21 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { type Role, SESSION_IDLE_MS } from '../../domain/roles';
+import { mustEnrol } from '../../domain/second-factor/rules';
 import type { DbOrTx } from '../db/client';
 import { apiTokens, users } from '../db/schema';
+import { adminsMustUseSecondFactor } from '../second-factor/policy';
 
 export interface AuthUser {
   id: number;
   name: string;
   email: string;
   role: Role;
+  /**
+   * The administrators' second-factor setting is on and this session was opened with a password
+   * alone: it reaches only the enrolment routes (decision 16).
+   */
+  enrolmentNeeded?: boolean;
 }
 
 export function randomToken(): string {
@@ -19,10 +26,21 @@ export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
-export async function issueApiToken(db: DbOrTx, userId: number, now: Date): Promise<string> {
+/** A new session; `secondFactor` when it was opened with two factors (code or passkey). */
+export async function issueApiToken(db: DbOrTx, userId: number, now: Date, secondFactor = false): Promise<string> {
   const token = randomToken();
-  await db.insert(apiTokens).values({ userId, tokenHash: hashToken(token), createdAt: now, lastUsedAt: now });
+  await db
+    .insert(apiTokens)
+    .values({ userId, tokenHash: hashToken(token), createdAt: now, lastUsedAt: now, secondFactor });
   return token;
+}
+
+/** The session proved a second factor (TOTP enrolment confirmed in it). */
+export async function markSecondFactor(db: DbOrTx, token: string): Promise<void> {
+  await db
+    .update(apiTokens)
+    .set({ secondFactor: true })
+    .where(eq(apiTokens.tokenHash, hashToken(token)));
 }
 
 /** Refreshing last_used_at on every call would write on every read; once a minute is enough. */
@@ -36,6 +54,7 @@ export async function resolveApiToken(db: DbOrTx, token: string, now: Date): Pro
     .select({
       tokenId: apiTokens.id,
       lastUsedAt: apiTokens.lastUsedAt,
+      secondFactor: apiTokens.secondFactor,
       id: users.id,
       name: users.name,
       email: users.email,
@@ -55,7 +74,13 @@ export async function resolveApiToken(db: DbOrTx, token: string, now: Date): Pro
   if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
     await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.tokenId));
   }
-  return { id: row.id, name: row.name, email: row.email, role: row.role as Role };
+  const user: AuthUser = { id: row.id, name: row.name, email: row.email, role: row.role as Role };
+  // The setting is read only for admins whose session had no second factor: the rare case.
+  if (row.role === 'admin' && !row.secondFactor) {
+    const policyOn = await adminsMustUseSecondFactor(db);
+    user.enrolmentNeeded = mustEnrol({ role: row.role, policyOn, sessionHasSecondFactor: row.secondFactor });
+  }
+  return user;
 }
 
 export async function revokeApiToken(db: DbOrTx, token: string, now: Date): Promise<void> {
@@ -65,9 +90,16 @@ export async function revokeApiToken(db: DbOrTx, token: string, now: Date): Prom
     .where(eq(apiTokens.tokenHash, hashToken(token)));
 }
 
-export async function revokeAllTokensOf(db: DbOrTx, userId: number, now: Date): Promise<void> {
+/** Ends every session of the user, except the one whose token is `keep` (the caller's own). */
+export async function revokeAllTokensOf(db: DbOrTx, userId: number, now: Date, keep: string | null = null) {
   await db
     .update(apiTokens)
     .set({ revokedAt: now })
-    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+    .where(
+      and(
+        eq(apiTokens.userId, userId),
+        isNull(apiTokens.revokedAt),
+        keep ? ne(apiTokens.tokenHash, hashToken(keep)) : undefined,
+      ),
+    );
 }

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { TCategory } from '../../domain/categories/contract';
 import type { categorySchema } from '../../domain/categories/schemas';
 import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
@@ -11,7 +12,7 @@ import { recordAudit } from '../journal/journal';
 type CategoryRow = typeof categories.$inferSelect;
 type CategoryInput = z.output<typeof categorySchema>;
 
-export function serializeCategory(row: CategoryRow) {
+export function serializeCategory(row: CategoryRow): TCategory {
   return {
     id: row.id,
     expense_category: row.expenseCategory,

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -15,6 +16,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database's own handle (backups need its locks and dump); absent on a server. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -36,11 +39,16 @@ export function openPostgres(
 
 /** dataDir null means in memory (tests). */
 export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
-  const client = await PGlite.create(dataDir ? { dataDir } : loadDataDir ? { loadDataDir } : {});
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : loadDataDir ? { loadDataDir } : {}),
+    // Trigram indexes answer the lists' `q` (migration 0003), on PGlite as on PostgreSQL.
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     close: async () => {
       if (!client.closed) await client.close();
     },

@@ -20,6 +20,16 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The pid of the live process holding the DATA_DIR lock, or null when none does. */
+export function lockHolder(dataDir: string): number | null {
+  try {
+    const holder = Number(fs.readFileSync(path.join(dataDir, 'sheepfold.lock'), 'utf8').trim());
+    return Number.isInteger(holder) && holder > 0 && isAlive(holder) ? holder : null;
+  } catch {
+    return null;
+  }
+}
+
 export function lockDataDir(dataDir: string): DataDirLock {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, 'sheepfold.lock');

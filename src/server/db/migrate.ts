@@ -1,14 +1,33 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { PROJECT_ROOT } from '../project-root';
 import type { Database } from './client';
 
-export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** From the project root: `npm start` runs this module bundled into dist/server, away from the files. */
+export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, 'src/server/db/migrations');
+
+/** Any constant: the advisory lock that lets one process migrate while the others starting beside it wait. */
+const MIGRATION_LOCK = 727_001;
 
 export async function migrate(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_FOLDER };
   // Both migrators take the same journal; the casts only pick the driver-specific signature.
-  if (database.kind === 'pglite') await migratePglite(database.db as never, config);
-  else await migratePg(database.db as never, config);
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, config);
+    return;
+  }
+  // drizzle's migrator takes no lock: several app processes starting at once on one database would
+  // each apply the same migration. A session-level advisory lock on a connection of its own (the
+  // pool may have one connection only) makes them take turns; the later ones find nothing to do.
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const lock = new pg.Client(pool.options);
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(database.db as never, config);
+  } finally {
+    await lock.end();
+  }
 }

@@ -87,6 +87,18 @@ describe('POST /api/batch-approve: validation and access', () => {
     expect(result.body.errors).toEqual({ distribution_ids: [message] });
   });
 
+  it.each([
+    ['reviewed that is not a list', { reviewed: 'all' }, 'Reviewed flags must be a list.'],
+    ['an unknown flag', { reviewed: [{ id: 1, flags: ['looks_fine'] }] }, 'Unknown review flag.'],
+  ])('refuses %s with 422 under reviewed', async (_what, extra, message) => {
+    const result = await t.call('POST', '/api/batch-approve', {
+      token: admin.token,
+      json: { distribution_ids: [1], ...extra },
+    });
+    expect(result.status).toBe(422);
+    expect(result.body.errors).toEqual({ reviewed: [message] });
+  });
+
   it('answers 401 without a token, 403 to employees and missionaries, 404 for an unknown id', async () => {
     const missionary = await t.signIn('missionary');
     await expectStatus(t, 401, [['POST', '/api/batch-approve', { json: { distribution_ids: [1] } }]]);
@@ -392,7 +404,46 @@ describe('a deficit month', () => {
       'negative_ending_balance',
       'unreimbursed_growing',
     ]);
-    await ok(approve([created.id]));
+    // Issue 12: a flagged distribution waits until each flag is ticked as reviewed; one of two is not enough.
+    for (const reviewed of [undefined, [{ id: created.id, flags: ['negative_ending_balance'] }]]) {
+      const refused = await expectNoChange(t, TABLES, () =>
+        t.call('POST', '/api/batch-approve', {
+          token: admin.token,
+          json: { distribution_ids: [created.id], reviewed },
+        }),
+      );
+      expect(refused.status).toBe(422);
+      expect(refused.body.failed).toEqual([{ id: created.id, status: 422, message: expect.any(String) }]);
+    }
+    const unticked = await approve([created.id]);
+    expect(unticked.body.message).toBe(
+      `Distribution #${created.id} has 2 flags to review before it can be approved: ` +
+        'Ending balance is negative: -$350.00. Unreimbursed amount is growing: $0.00 to $75.50.',
+    );
+    await ok(
+      t.call('POST', '/api/batch-approve', {
+        token: admin.token,
+        json: {
+          distribution_ids: [created.id],
+          reviewed: [{ id: created.id, flags: ['negative_ending_balance', 'unreimbursed_growing'] }],
+        },
+      }),
+    );
+    // The audit trail keeps who reviewed which flag: the approver, with the flags' words.
+    const [approval] = await t.ctx.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.entityType, 'distribution'),
+          eq(auditEvents.entityId, created.id),
+          eq(auditEvents.action, 'approve'),
+        ),
+      );
+    expect(approval.actorId).toBe(admin.id);
+    expect((approval.details as { reviewed_flags: Array<{ code: string }> }).reviewed_flags.map((f) => f.code)).toEqual(
+      ['negative_ending_balance', 'unreimbursed_growing'],
+    );
     expect(await profileOf(t, dan.id)).toMatchObject({ fundBalance: -35000, unreimbursedAmount: 7550 });
     const [reportRow] = await t.ctx.db.select().from(expenseReports).where(eq(expenseReports.id, report.id));
     expect(reportRow).toMatchObject({

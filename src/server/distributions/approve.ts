@@ -7,19 +7,22 @@ import {
   type DistributionContext,
   parsePayload,
 } from '../../domain/distributions/context';
+import { ZBatchApproveRequestSchema } from '../../domain/distributions/contract';
 import { computeDistribution } from '../../domain/distributions/engine';
+import { notReviewedMessage, type ReviewFlag, unreviewedFlags } from '../../domain/distributions/review';
 import type { DistributionResult } from '../../domain/distributions/types';
 import { AppError } from '../../domain/errors';
-import { idField } from '../../domain/fields';
 import { MESSAGES } from '../../domain/messages';
 import { type Cents, toDecimalString } from '../../domain/money';
 import type { AuthUser } from '../auth/tokens';
+import { errorSummary } from '../background';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
+import { queryRows, rowsOfResult } from '../db/query-rows';
 import type { JournalEntry } from '../journal/journal';
 import { type DistributionRow, figureChanges } from './figures';
 import { executeNamed, lockForApproval } from './load-context';
-import { DISTRIBUTION_MESSAGES, rowsOf } from './write';
+import { DISTRIBUTION_MESSAGES, ZIdAndUser } from './write';
 
 /**
  * Approval (POST /batch-approve): one transaction per distribution.
@@ -40,21 +43,6 @@ import { DISTRIBUTION_MESSAGES, rowsOf } from './write';
  *    ticked designated donations approved; the context frozen on the row; an audit event.
  */
 
-export const batchApproveSchema = z.object({
-  distribution_ids: z.preprocess(
-    (value) => {
-      if (value === undefined || value === null || value === '') return [];
-      if (typeof value !== 'string') return value;
-      try {
-        return JSON.parse(value);
-      } catch {
-        return value;
-      }
-    },
-    z.array(idField('Distribution'), { error: 'Distribution ids must be a list.' }),
-  ),
-});
-
 export interface ApproveOutcome {
   id: number;
   userId: number;
@@ -71,7 +59,12 @@ function changedMessage(id: number, changes: ReturnType<typeof figureChanges>): 
 }
 
 /** Approves one pending distribution in its own transaction. */
-export async function approveDistribution(ctx: AppContext, actor: AuthUser, id: number): Promise<ApproveOutcome> {
+export async function approveDistribution(
+  ctx: AppContext,
+  actor: AuthUser,
+  id: number,
+  reviewed: readonly string[] = [],
+): Promise<ApproveOutcome> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const locked = await lockForApproval(tx, id);
@@ -79,13 +72,17 @@ export async function approveDistribution(ctx: AppContext, actor: AuthUser, id: 
     if (locked.row.status !== 'pending') throw AppError.conflict(DISTRIBUTION_MESSAGES.alreadyApproved);
     const { row, context: loaded } = locked;
     if (!loaded) throw AppError.conflict(DISTRIBUTION_MESSAGES.notMissionary);
+    // Issue 12: an approval cannot be undone, so each review flag must have been looked at.
+    const flags = row.reviewFlags as ReviewFlag[];
+    const open = unreviewedFlags(flags, reviewed);
+    if (open.length > 0) throw new AppError('validation', notReviewedMessage(id, open));
     const payload = parsePayload(row.input);
     const context: DistributionContext = { ...loaded, distribution: { id, status: 'approved', payload } };
     const result = computeDistribution(buildDistributionInput(context, payload));
     const changes = figureChanges(row, result.distribution);
     if (changes.length > 0) throw AppError.conflict(changedMessage(id, changes));
 
-    await post(tx, { row, result, context, actorId: actor.id, now });
+    await post(tx, { row, result, context, actorId: actor.id, now, reviewedFlags: flags });
     return { id, userId: row.userId, endingBalance: row.endingBalance };
   });
 }
@@ -96,6 +93,8 @@ interface PostArgs {
   context: DistributionContext;
   actorId: number;
   now: Date;
+  /** The flags the approver ticked as reviewed: the audit event keeps who looked at what. */
+  reviewedFlags: readonly ReviewFlag[];
 }
 
 const param = (values: readonly unknown[]) => sql.param(values);
@@ -166,7 +165,7 @@ function userJournal(d: DistributionResult['distribution'], payrollCost: Cents, 
  * the distribution's frozen context and the audit event — returning counts that must match what the
  * distribution references (otherwise 409 and the whole transaction rolls back).
  */
-async function post(tx: Tx, { row, result, context, actorId, now }: PostArgs): Promise<void> {
+async function post(tx: Tx, { row, result, context, actorId, now, reviewedFlags }: PostArgs): Promise<void> {
   const d = result.distribution;
   const id = row.id;
   const today = isoDateOf(now);
@@ -219,6 +218,7 @@ async function post(tx: Tx, { row, result, context, actorId, now }: PostArgs): P
     unreimbursed_amount_ending: toDecimalString(row.unreimbursedAmountEnding),
     total_funds_disbursed: toDecimalString(row.totalFundsDisbursed),
     hold_account_transactions: held.length,
+    reviewed_flags: reviewedFlags,
   };
   const counted = await executeNamed(
     tx,
@@ -273,7 +273,7 @@ async function post(tx: Tx, { row, result, context, actorId, now }: PostArgs): P
     ),
     included as (
       update expense_reports as r
-      set processed = true, processed_at = ${now}, updated_at = ${now},
+      set processed = true, processed_at = ${now}, processed_by = ${actorId}, updated_at = ${now},
           dist_amount_reimbursed = v.reimbursed, dist_hold_account_withdrawals = v.withdrawals,
           dist_amount_unreimbursed = v.unreimbursed, unreimbursed_amount = v.unreimbursed,
           payout = v.reimbursed + v.withdrawals
@@ -328,8 +328,10 @@ async function post(tx: Tx, { row, result, context, actorId, now }: PostArgs): P
     select (select count(*) from included)::int as reports, (select count(*) from advances)::int as advances,
       (select count(*) from approved)::int as approved`,
   );
-  const [counts] = (counted as unknown as { rows: Array<{ reports: number; advances: number; approved: number }> })
-    .rows;
+  const [counts] = rowsOfResult(
+    counted,
+    z.object({ reports: z.coerce.number(), advances: z.coerce.number(), approved: z.coerce.number() }),
+  );
   if (
     Number(counts.approved) !== 1 ||
     Number(counts.reports) !== reports.length ||
@@ -360,17 +362,25 @@ export interface BatchApproveResult {
  * PostgreSQL several users are approved at once on separate connections.
  */
 export async function batchApprove(ctx: AppContext, actor: AuthUser, body: unknown): Promise<BatchApproveResult> {
-  const parsed = batchApproveSchema.safeParse(body ?? {});
+  const parsed = ZBatchApproveRequestSchema.safeParse(body ?? {});
   if (!parsed.success) {
-    throw AppError.field('distribution_ids', parsed.error.issues[0]?.message ?? 'Distribution ids must be a list.');
+    const issue = parsed.error.issues[0];
+    const field = issue?.path[0] === 'reviewed' ? 'reviewed' : 'distribution_ids';
+    throw AppError.field(field, issue?.message ?? 'Distribution ids must be a list.');
   }
   const ids = [...new Set(parsed.data.distribution_ids)];
+  const reviewedOf = new Map<number, string[]>();
+  for (const entry of parsed.data.reviewed ?? []) {
+    reviewedOf.set(entry.id, [...(reviewedOf.get(entry.id) ?? []), ...entry.flags]);
+  }
   if (ids.length === 0) throw AppError.field('distribution_ids', MESSAGES.noDistributionsSelected);
 
-  const order = rowsOf<{ id: number; user_id: number }>(
-    await ctx.db.execute(sql`
+  const order = await queryRows(
+    ctx.db,
+    sql`
       select id, user_id from distributions where id = any(${sql.param(ids)}::int[])
-      order by user_id, end_date, id`),
+      order by user_id, end_date, id`,
+    ZIdAndUser,
   );
   const queues = new Map<number, number[]>();
   for (const row of order) {
@@ -391,13 +401,13 @@ export async function batchApprove(ctx: AppContext, actor: AuthUser, body: unkno
       const queue = userQueues[next++];
       for (const id of queue) {
         try {
-          await approveDistribution(ctx, actor, id);
+          await approveDistribution(ctx, actor, id, reviewedOf.get(id) ?? []);
           approved.push(id);
         } catch (error) {
           if (error instanceof AppError) {
             failed.push({ id, status: error.status, message: error.message });
           } else {
-            ctx.log.error({ err: error, distributionId: id }, 'distribution approval failed');
+            ctx.log.error({ err: errorSummary(error), distributionId: id }, 'distribution approval failed');
             failed.push({ id, status: 500, message: MESSAGES.somethingWentWrong });
           }
         }

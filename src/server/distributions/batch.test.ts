@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { allFlagsReviewed } from '../../domain/distributions/review';
 import { MESSAGES } from '../../domain/messages';
 import { distributions } from '../db/schema';
 import { journalMismatches } from '../hold-accounts/journal-check';
@@ -197,13 +198,31 @@ describe('POST /api/batch-distributions', () => {
       .filter((row: { batch: number }) => row.batch === 1)
       .map((row: { id: number }) => row.id);
     expect(ids).toHaveLength(4);
-    const approved = await t.call('POST', '/api/batch-approve', {
+    // Without the review ticks the flagged ones wait (422 each) and the others are approved.
+    const flagged = pending.body.data
+      .filter((row: { batch: number; review_flags: unknown[] }) => row.batch === 1 && row.review_flags.length > 0)
+      .map((row: { id: number }) => row.id);
+    expect(flagged.length).toBeGreaterThan(0);
+    const first = await t.call('POST', '/api/batch-approve', {
       token: admin.token,
       form: { distribution_ids: JSON.stringify(ids) },
     });
+    expect(first.body.failed.map((f: { id: number; status: number }) => [f.id, f.status])).toEqual(
+      [...flagged].sort((a, b) => a - b).map((id) => [id, 422]),
+    );
+    expect(first.body.approved).toEqual(
+      ids.filter((id: number) => !flagged.includes(id)).sort((a: number, b: number) => a - b),
+    );
+    const approved = await t.call('POST', '/api/batch-approve', {
+      token: admin.token,
+      form: {
+        distribution_ids: JSON.stringify(flagged),
+        reviewed: JSON.stringify(allFlagsReviewed(pending.body.data)),
+      },
+    });
     expect(approved.body).toMatchObject({ failed: [] });
     expect(approved.status).toBe(200);
-    expect(approved.body.approved).toEqual([...ids].sort((a, b) => a - b));
+    expect(approved.body.approved).toEqual([...flagged].sort((a, b) => a - b));
     expect(await journalMismatches(t.ctx.db)).toEqual([]);
     for (const key of ['Alice', 'Bob', 'Carol', 'Dave']) {
       const profile = await profileOf(t, people[key].id);

@@ -1,30 +1,15 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { isIsoDate } from '../../domain/dates';
+import type { z } from 'zod';
 import { BATCH_CHOICES, initialPayload } from '../../domain/distributions/context';
+import type { ZBatchDistributionsRequestSchema } from '../../domain/distributions/contract';
 import { AppError } from '../../domain/errors';
-import { dateField, optionalText } from '../../domain/fields';
-import { MESSAGES } from '../../domain/messages';
 import type { AuthUser } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { distributions, users } from '../db/schema';
-import { parse } from '../http/validate';
 import type { DistributionRow } from './figures';
 import { loadContexts } from './load-context';
 import { type DistributionSummary, serializeDistributionSummary } from './serialize';
 import { assertUploadExists, insertPending, type Prepared, prepare, rowValues } from './write';
-
-export const batchDistributionsSchema = z
-  .object({
-    start_date: dateField('Start date'),
-    end_date: dateField('End date'),
-    donation_upload_name: optionalText('Donation upload'),
-  })
-  .superRefine((input, ctx) => {
-    if (isIsoDate(input.start_date) && isIsoDate(input.end_date) && input.end_date < input.start_date) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: MESSAGES.endBeforeStart });
-    }
-  });
 
 /** One MAT Day batch at a time (two at once would race for the same missionaries). */
 const BATCH_LOCK = 7_340_005;
@@ -55,8 +40,11 @@ export interface BatchResult {
  * with the reason instead of stopping the others. Contexts are loaded for everyone in a handful of
  * set-based queries and written in a few multi-row statements.
  */
-export async function batchDistributions(ctx: AppContext, actor: AuthUser, body: unknown): Promise<BatchResult> {
-  const input = parse(batchDistributionsSchema, body);
+export async function batchDistributions(
+  ctx: AppContext,
+  actor: AuthUser,
+  input: z.output<typeof ZBatchDistributionsRequestSchema>,
+): Promise<BatchResult> {
   const now = ctx.clock.now();
   const range = {
     startDate: input.start_date,

@@ -542,7 +542,12 @@ describe('GET /api/distribution and /api/paginated_distribution', () => {
       query: { status: 'pending', q: 'BOAZ LISTED' },
     });
     expect(page.status).toBe(200);
-    expect(page.body).toEqual({ data: [expect.objectContaining({ id: pendingId })], total_count: 1 });
+    expect(page.body).toEqual({
+      data: [expect.objectContaining({ id: pendingId })],
+      total_count: 1,
+      next_cursor: null,
+      prev_cursor: null,
+    });
     const byNumber = await t.call('GET', '/api/paginated_distribution', {
       token: admin.token,
       query: { user_id: boazId, order_by: 'ending_balance', order: 'asc' },
@@ -584,7 +589,7 @@ describe('GET /api/distribution and /api/paginated_distribution', () => {
   it('shows a missionary only their own approved distributions', async () => {
     const boazToken = (await t.signIn('missionary')).token;
     const mine = await t.call('GET', '/api/paginated_distribution', { token: boazToken });
-    expect(mine.body).toEqual({ data: [], total_count: 0 });
+    expect(mine.body).toEqual({ data: [], total_count: 0, next_cursor: null, prev_cursor: null });
     await expectStatus(t, 403, [
       ['GET', '/api/distribution', { token: boazToken, query: { user_id: boazId } }],
       ['GET', '/api/paginated_distribution', { token: boazToken, query: { status: 'pending' } }],

@@ -1,4 +1,6 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AdvanceStatus } from '../../domain/advances/states';
 import type { IsoDate } from '../../domain/dates';
 import type { ContextAdvance, ContextExpenseReport, DistributionContext } from '../../domain/distributions/context';
 import type { HoldAccountInput, PayrollProfile, TaxStatus } from '../../domain/distributions/types';
@@ -6,6 +8,7 @@ import { parseDecimal } from '../../domain/money';
 import type { Role } from '../../domain/roles';
 import { type Settings, settingsFrom } from '../../domain/settings/settings';
 import type { DbOrTx } from '../db/client';
+import { rowsOfResult } from '../db/query-rows';
 import { distributions } from '../db/schema';
 import { centsFromDatabase } from '../db/schema/columns';
 import type { DistributionRow } from './figures';
@@ -20,8 +23,9 @@ import type { DistributionRow } from './figures';
  * Which rows count (docs/distribution.md "API and approval"):
  * - `new` (a new distribution, or editing pending ones): rows not referenced by any distribution,
  *   plus those referenced by the distribution being edited; reimbursement reports submitted and
- *   unprocessed, dated on or before the end date; advances requested or approved, unpaid, due on or
- *   before the end date; every donation of the upload.
+ *   unprocessed, dated on or before the end date; advances requested, or approved and unpaid
+ *   whatever their report's state (DESIGN.md decision 14), due on or before the end date; every
+ *   donation of the upload.
  * - `approve`: exactly the rows the saved distribution references (what staff reviewed), with the
  *   current balances, locking the user's hold accounts, user and profile rows in that order.
  */
@@ -96,7 +100,7 @@ interface LoadedLists {
   advances: Array<{
     id: number;
     user_id: number;
-    status: 'requested' | 'approved';
+    status: AdvanceStatus;
     amount_requested: string;
     amount_approved: string | null;
     date_submitted: IsoDate | null;
@@ -237,7 +241,8 @@ async function runLoad(db: DbOrTx, spec: LoadSpec): Promise<LoadedLists> {
           'date_submitted', to_char(a.date_submitted, 'YYYY-MM-DD'), 'mat_date', to_char(a.mat_date, 'YYYY-MM-DD'))
           order by a.id), '[]')
         from advance_requests a
-        where a.user_id = any(${spec.users}) and a.archived_at is null and a.status in ('requested', 'approved')
+        where a.user_id = any(${spec.users}) and a.archived_at is null
+          and (a.status = 'requested' or (a.approved and a.amount_approved is not null))
           and a.dist_amount_approved is null and ${unreferenced('a.distribution_id')}
           ${due('coalesce(a.mat_date, a.date_submitted, a.created_at::date)')}
       ) as advances,
@@ -250,7 +255,13 @@ async function runLoad(db: DbOrTx, spec: LoadSpec): Promise<LoadedLists> {
   const loaded = spec.claim
     ? await executeNamed(db, 'sheepfold_approve_claim', statement)
     : await db.execute(statement);
-  return (loaded as unknown as { rows: LoadedLists[] }).rows[0];
+  // The lists are json_agg of this very statement, so only their presence is checked here (parsing
+  // every row of a MAT Day with zod would cost more than the statement); the readers below coerce.
+  const [lists] = rowsOfResult(
+    loaded,
+    z.custom<LoadedLists>((value) => typeof value === 'object' && value !== null && 'accounts' in value),
+  );
+  return lists;
 }
 
 /**
@@ -327,7 +338,12 @@ function assemble(lists: LoadedLists, range: ContextRange, settingsOverride: Set
   const settings = settingsOverride ?? settingsFrom(parseJson<Record<string, string>>(lists.settings));
 
   const chargesByReport = groupBy(chargeRows, (row) => row.report_id);
-  const chargedAccounts = new Set(chargeRows.map((row) => row.hold_account_id));
+  // Archived accounts still count where an included expense or donation names them, so their money
+  // is never lost and the distribution never fails on them (DESIGN.md decision 15).
+  const chargedAccounts = new Set([
+    ...chargeRows.map((row) => row.hold_account_id),
+    ...donationRows.map((row) => row.hold_account_id).filter((id): id is number => id !== null),
+  ]);
   const accountsByUser = groupBy(
     accountRows.filter((row) => !row.archived || chargedAccounts.has(row.id)),
     (row) => row.user_id,

@@ -1,18 +1,22 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { isIsoDate } from '../../domain/dates';
 import { contextToWire, type DistributionContextWire, parsePayload } from '../../domain/distributions/context';
+import {
+  type DISTRIBUTION_SORTS,
+  ZDistributionContextQuerySchema,
+  type ZDistributionFilterQuerySchema,
+} from '../../domain/distributions/contract';
 import { AppError } from '../../domain/errors';
-import { dateField, idField, optionalEnum, optionalId, optionalText } from '../../domain/fields';
 import { MESSAGES } from '../../domain/messages';
 import { isStaff } from '../../domain/roles';
 import { findAdvance } from '../advances/list-advances';
 import type { AuthUser } from '../auth/tokens';
 import type { DbOrTx } from '../db/client';
+import { rowsOfResult } from '../db/query-rows';
 import { distributions, donations, expenseReports, users } from '../db/schema';
 import { serializeDonation } from '../donations/serialize';
 import { serializeReportSummary } from '../expense-reports/serialize';
-import { type ListQuery, likePattern, orderOf, type Page } from '../http/pagination';
+import { type ListQuery, likePattern, MAX_LIST_ROWS, type Page, pageRows } from '../http/pagination';
 import { parse } from '../http/validate';
 import { findUserRow } from '../users/get-user';
 import { serializeUser } from '../users/serialize';
@@ -21,23 +25,6 @@ import { loadContexts } from './load-context';
 import { type DistributionSummary, serializeDistributionDetail, serializeDistributionSummary } from './serialize';
 import { assertUploadExists, DISTRIBUTION_MESSAGES } from './write';
 
-export const DISTRIBUTION_STATUSES = ['pending', 'approved'] as const;
-
-export const DISTRIBUTION_SORTS = [
-  'id',
-  'status',
-  'user_name',
-  'missionary_number',
-  'start_date',
-  'end_date',
-  'donation_upload_name',
-  'total_donations',
-  'ending_balance',
-  'total_funds_disbursed',
-  'unreimbursed_amount_ending',
-  'created_at',
-  'approved_at',
-] as const;
 export type DistributionSort = (typeof DISTRIBUTION_SORTS)[number];
 
 const SORT_COLUMNS = {
@@ -56,11 +43,7 @@ const SORT_COLUMNS = {
   approved_at: distributions.approvedAt,
 } as const;
 
-export const distributionFilterSchema = z.object({
-  status: optionalEnum('Status', DISTRIBUTION_STATUSES),
-  user_id: optionalId('Field worker'),
-});
-export type DistributionFilter = z.output<typeof distributionFilterSchema>;
+export type DistributionFilter = z.output<typeof ZDistributionFilterQuerySchema>;
 
 /** Staff see every distribution; a missionary only their own approved ones (SPEC.md §6, DESIGN.md decision 3). */
 export function assertCanView(viewer: AuthUser, row: Pick<DistributionRow, 'userId' | 'status'>): void {
@@ -88,7 +71,7 @@ function conditions(filter: DistributionFilter, q: string | null): SQL | undefin
       ? or(
           ilike(distributions.userName, pattern),
           ilike(distributions.userEmail, pattern),
-          ilike(users.missionaryNumber, pattern),
+          sql`${distributions.userId} in (select ${users.id} from ${users} where ${ilike(users.missionaryNumber, pattern)})`,
           ilike(distributions.donationUploadName, pattern),
           ilike(sql`cast(${distributions.id} as text)`, pattern),
         )
@@ -114,12 +97,18 @@ export async function listDistributions(
   db: DbOrTx,
   viewer: AuthUser,
   filter: DistributionFilter,
-): Promise<DistributionSummary[]> {
-  const rows = await selectRows(db)
-    .where(conditions(scopeFilter(viewer, filter), null))
-    .orderBy(desc(distributions.id));
-  return rows.map((row) => serializeDistributionSummary(row.distribution, row.user));
+): Promise<{ rows: DistributionSummary[]; total: number }> {
+  const where = conditions(scopeFilter(viewer, filter), null);
+  // Decision 18: the newest MAX_LIST_ROWS, and the count of all in X-Total-Count.
+  const [rows, [{ total }]] = await Promise.all([
+    selectRows(db).where(where).orderBy(desc(distributions.id)).limit(MAX_LIST_ROWS),
+    db.select({ total: count() }).from(distributions).innerJoin(users, eq(users.id, distributions.userId)).where(where),
+  ]);
+  return { rows: rows.map((row) => serializeDistributionSummary(row.distribution, row.user)), total };
 }
+
+/** Sort columns that may be NULL (the keyset condition must place their NULLs). */
+const NULLABLE_SORTS = new Set<DistributionSort>(['missionary_number', 'donation_upload_name', 'approved_at']);
 
 /** GET /paginated_distribution: `{data, total_count}`; status, q, user_id; default limit 100. */
 export async function paginateDistributions(
@@ -129,15 +118,32 @@ export async function paginateDistributions(
   filter: DistributionFilter,
 ): Promise<Page<DistributionSummary>> {
   const where = conditions(scopeFilter(viewer, filter), query.q);
-  const [rows, [{ total }]] = await Promise.all([
-    selectRows(db)
-      .where(where)
-      .orderBy(...orderOf(SORT_COLUMNS[query.orderBy], query.order, distributions.id))
-      .limit(query.limit)
-      .offset(query.page * query.limit),
-    db.select({ total: count() }).from(distributions).innerJoin(users, eq(users.id, distributions.userId)).where(where),
+  const sort = SORT_COLUMNS[query.orderBy];
+  const [page, [{ total }]] = await Promise.all([
+    pageRows(query, {
+      column: sort,
+      id: distributions.id,
+      nullable: NULLABLE_SORTS.has(query.orderBy),
+      where,
+      fetch: (pageWhere, orderBy, limit, offset) =>
+        db
+          .select({ distribution: distributions, user: { missionaryNumber: users.missionaryNumber }, sortValue: sort })
+          .from(distributions)
+          .innerJoin(users, eq(users.id, distributions.userId))
+          .where(pageWhere)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset),
+      key: (row) => ({ value: row.sortValue, id: row.distribution.id }),
+    }),
+    db.select({ total: count() }).from(distributions).where(where),
   ]);
-  return { data: rows.map((row) => serializeDistributionSummary(row.distribution, row.user)), total_count: total };
+  return {
+    data: page.rows.map((row) => serializeDistributionSummary(row.distribution, row.user)),
+    total_count: total,
+    next_cursor: page.next_cursor,
+    prev_cursor: page.prev_cursor,
+  };
 }
 
 /**
@@ -158,42 +164,16 @@ export async function getDistribution(db: DbOrTx, viewer: AuthUser, id: number) 
     db.execute(sql`select id from advance_requests where distribution_id = ${id} order by id`),
     db.select().from(donations).where(eq(donations.distributionId, id)).orderBy(donations.id),
   ]);
-  const advanceIds = (advanceRows as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
+  const advanceIds = rowsOfResult(advanceRows, z.object({ id: z.coerce.number() })).map((r) => r.id);
   const advances = await Promise.all(advanceIds.map((advanceId) => findAdvance(db, advanceId)));
   return {
     ...serializeDistributionDetail(row.distribution, row.user),
     user: owner ? serializeUser(owner.user, owner.profile) : null,
     expense_report: reportRows.map((r) => serializeReportSummary(r.report, r.user)),
     advance_request: advances,
-    donations: donationRows.map(serializeDonation),
+    donations: donationRows.map((donation) => serializeDonation(donation, isStaff(viewer.role))),
   };
 }
-
-const contextQuerySchema = z
-  .object({
-    user_id: optionalId('Field worker'),
-    start_date: z.preprocess((value) => (value === '' ? undefined : value), dateField('Start date').optional()),
-    end_date: z.preprocess((value) => (value === '' ? undefined : value), dateField('End date').optional()),
-    donation_upload_name: optionalText('Donation upload'),
-    distribution_id: optionalId('Distribution'),
-  })
-  .superRefine((query, ctx) => {
-    if (query.distribution_id !== undefined) return;
-    if (query.user_id === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['user_id'], message: 'Field worker is required.' });
-    }
-    if (query.start_date === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['start_date'], message: 'Start date is required.' });
-    }
-    if (query.end_date === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'End date is required.' });
-    }
-  })
-  .superRefine((query, ctx) => {
-    if (isIsoDate(query.start_date) && isIsoDate(query.end_date) && query.end_date < query.start_date) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: MESSAGES.endBeforeStart });
-    }
-  });
 
 /**
  * GET /distribution-context?user_id&start_date&end_date&donation_upload_name[&distribution_id]:
@@ -208,7 +188,7 @@ export async function distributionContext(
   viewer: AuthUser,
   query: Record<string, unknown>,
 ): Promise<DistributionContextWire> {
-  const input = parse(contextQuerySchema, query);
+  const input = parse(ZDistributionContextQuerySchema, query);
   if (input.distribution_id !== undefined) {
     const { distribution } = await findDistribution(db, input.distribution_id);
     assertCanView(viewer, distribution);
@@ -258,5 +238,3 @@ export async function distributionContext(
   if (!loaded) throw AppError.field('user_id', DISTRIBUTION_MESSAGES.notMissionary);
   return contextToWire({ ...loaded, distribution: null });
 }
-
-export const idParams = z.object({ id: idField('Distribution id') });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { parsePayload } from '../../domain/distributions/context';
+import type { DistributionRequest } from '../../domain/distributions/schemas';
 import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 import type { AuthUser } from '../auth/tokens';
@@ -47,8 +47,7 @@ export async function lockPending(tx: Tx, id: number) {
  * itself, recomputes every amount with the engine and stores its own result, pending. Totals the
  * client sends are not part of the payload schema and are ignored.
  */
-export async function createDistribution(ctx: AppContext, actor: AuthUser, body: unknown) {
-  const payload = parsePayload(body);
+export async function createDistribution(ctx: AppContext, actor: AuthUser, payload: DistributionRequest) {
   const now = ctx.clock.now();
   const id = await withPendingConflict(() =>
     ctx.db.transaction(async (tx) => {
@@ -69,8 +68,7 @@ export async function createDistribution(ctx: AppContext, actor: AuthUser, body:
  * PATCH /distribution/{id} (admin, pending only): recomputed from today's data and the new choices;
  * its references are released and taken again in the same transaction.
  */
-export async function updateDistribution(ctx: AppContext, actor: AuthUser, id: number, body: unknown) {
-  const payload = parsePayload(body);
+export async function updateDistribution(ctx: AppContext, actor: AuthUser, id: number, payload: DistributionRequest) {
   const now = ctx.clock.now();
   await withPendingConflict(() =>
     ctx.db.transaction(async (tx) => {

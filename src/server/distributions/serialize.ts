@@ -1,3 +1,4 @@
+import type { TDistributionPayload, TDistributionSummary } from '../../domain/distributions/contract';
 import type { ReviewFlag } from '../../domain/distributions/review';
 import { STORED_MONEY_FIELDS, type StoredMoneyField } from '../../domain/distributions/types';
 import { toDollars } from '../../domain/money';
@@ -9,7 +10,10 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
  * A distribution in lists (SPEC.md §3 fields without the JSON text lists and related objects):
  * money in dollars, fica_tax 0/1, the review flags, who approved it and when.
  */
-export function serializeDistributionSummary(row: DistributionRow, user: { missionaryNumber: string | null }) {
+export function serializeDistributionSummary(
+  row: DistributionRow,
+  user: { missionaryNumber: string | null },
+): TDistributionSummary {
   const money = Object.fromEntries(
     STORED_MONEY_FIELDS.map((field) => [field, toDollars(row[columnOf(field)])]),
   ) as Record<StoredMoneyField, number>;
@@ -53,6 +57,7 @@ export function serializeDistributionDetail(row: DistributionRow, user: { missio
     processedExpenseReports: JSON.stringify(row.processedExpenseReports),
     processedAdvanceRequests: JSON.stringify(row.processedAdvanceRequests),
     hold_account_transactions: JSON.stringify(row.holdAccountTransactions),
-    payload: row.input,
+    // jsonb written by payloadToWire; the response schema checks it on the way out.
+    payload: row.input as TDistributionPayload,
   };
 }

@@ -1,5 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { holdAccounts, journalEntries, profiles } from '../db/schema';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { rowsOfResult } from '../db/query-rows';
+import { donations, holdAccounts, journalEntries, profiles } from '../db/schema';
 import { centsFromDatabase } from '../db/schema/columns';
 import { addExpense, type seedCategories, startReport } from '../test-support/expense-fixtures';
 import type { SignedIn, TestApp } from '../test-support/harness';
@@ -84,9 +86,7 @@ export async function importDonations(
       },
     }),
   );
-  return (imported.donations as Array<{ id: number; amount: number; hold_account_id: number | null }>).map(
-    (donation) => donation.id,
-  );
+  return donationIdsOf(t, imported.upload_name);
 }
 
 type Categories = Awaited<ReturnType<typeof seedCategories>>;
@@ -233,5 +233,15 @@ export async function reportsUnpaid(t: TestApp, userId: number): Promise<number>
   const result = await t.ctx.db.execute(
     sql`select coalesce(sum(unreimbursed_amount), 0) as total from expense_reports where user_id = ${userId} and processed`,
   );
-  return centsFromDatabase((result as unknown as { rows: Array<{ total: string }> }).rows[0].total);
+  return centsFromDatabase(rowsOfResult(result, z.object({ total: z.coerce.string() }))[0].total);
+}
+
+/** The ids of an upload's donations in file order (the import answers with a summary, not the rows). */
+export async function donationIdsOf(t: TestApp, uploadName: string): Promise<number[]> {
+  const rows = await t.ctx.db
+    .select({ id: donations.id })
+    .from(donations)
+    .where(eq(donations.uploadName, uploadName))
+    .orderBy(asc(donations.id));
+  return rows.map((row) => row.id);
 }

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { buildDistributionInput, type DistributionContext, payloadToWire } from '../../domain/distributions/context';
 import { computeDistribution } from '../../domain/distributions/engine';
 import { type ReviewFlag, reviewFlags } from '../../domain/distributions/review';
@@ -8,6 +9,7 @@ import { STORED_MONEY_FIELDS } from '../../domain/distributions/types';
 import { AppError } from '../../domain/errors';
 import { type Cents, toDecimalString } from '../../domain/money';
 import type { DbOrTx } from '../db/client';
+import { queryRows, rowsOfResult } from '../db/query-rows';
 import { advanceRequests, donations, expenseReports, holdAccountTransactions, users } from '../db/schema';
 import { columnOf, type DistributionInsert, figureColumns } from './figures';
 import type { ContextRange, LoadedContext } from './load-context';
@@ -66,9 +68,8 @@ export function prepare(context: LoadedContext, payload: DistributionRequest): P
   };
 }
 
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
+/** A row of (id, user_id), as `returning id, user_id` gives it. */
+export const ZIdAndUser = z.object({ id: z.coerce.number(), user_id: z.coerce.number() });
 
 /**
  * Locks the users' rows (the per-user lock that serialises saves) and checks each is an active
@@ -93,10 +94,12 @@ export async function lockMissionaries(tx: DbOrTx, userIds: readonly number[], f
 /** A named upload must exist (a typo would silently give a distribution without donations). */
 export async function assertUploadExists(tx: DbOrTx, uploadName: string | undefined, field = 'donation_upload_name') {
   if (uploadName === undefined) return;
-  const found = await tx.execute(
+  const found = await queryRows(
+    tx,
     sql`select 1 from donation_uploads where upload_name = ${uploadName} union all select 1 from donations where upload_name = ${uploadName} limit 1`,
+    z.unknown(),
   );
-  if (rowsOf(found).length === 0) throw AppError.field(field, DISTRIBUTION_MESSAGES.unknownUpload);
+  if (found.length === 0) throw AppError.field(field, DISTRIBUTION_MESSAGES.unknownUpload);
 }
 
 /** The `distributions` row values of a prepared distribution (without id and status). */
@@ -177,7 +180,9 @@ export async function writeReferences(
       'advance_requests',
       advances,
       now,
-      sql`t.archived_at is null and t.status in ('requested', 'approved') and t.dist_amount_approved is null`,
+      // DESIGN.md decision 14: approved and unpaid advances stay payable whatever their report's state.
+      sql`t.archived_at is null and (t.status = 'requested' or (t.approved and t.amount_approved is not null))
+        and t.dist_amount_approved is null`,
     ),
     await setReferences(tx, 'donations', donationRefs, null, sql`true`),
   ];
@@ -215,13 +220,17 @@ async function setReferences(
 ): Promise<number> {
   if (pairs.length === 0) return 0;
   const touched = now ? sql`, updated_at = ${now}` : sql``;
-  const result = await tx.execute(sql`
+  const result = await queryRows(
+    tx,
+    sql`
     update ${sql.identifier(table)} as t set distribution_id = v.distribution_id${touched}
     from unnest(${sql.param(pairs.map((pair) => pair[0]))}::int[], ${sql.param(pairs.map((pair) => pair[1]))}::int[])
       as v(id, distribution_id)
     where t.id = v.id and t.distribution_id is null and ${condition}
-    returning t.id`);
-  return rowsOf(result).length;
+    returning t.id`,
+    z.unknown(),
+  );
+  return result.length;
 }
 
 /** Audit events for many distributions in one statement. */
@@ -275,9 +284,7 @@ export async function insertPending(
       ${json('input')}::jsonb[], ${json('reviewFlags')}::jsonb[], ${sql.join(moneyArrays, sql`, `)}
     ) as t
     returning id, user_id`);
-  const idByUser = new Map(
-    rowsOf<{ id: number; user_id: number }>(inserted).map((row) => [Number(row.user_id), Number(row.id)]),
-  );
+  const idByUser = new Map(rowsOfResult(inserted, ZIdAndUser).map((row) => [row.user_id, row.id]));
   const ids = prepared.map((item) => idByUser.get(item.userId) as number);
   await writeReferences(
     tx,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '../../domain/messages';
 import { distributions, donations, holdAccountTransactions } from '../db/schema';
+import { donationIdsOf } from '../distributions/test-fixtures';
 import { journalMismatches } from '../hold-accounts/journal-check';
 import { createTestApp, expectStatus, type SignedIn, type TestApp } from '../test-support/harness';
 
@@ -39,7 +40,7 @@ beforeAll(async () => {
     multipart: { upload_name: 'October 2026', denari: { content: Buffer.from(rows.join('\n')), filename: 'oct.csv' } },
   });
   expect(imported.status).toBe(201);
-  ids = imported.body.donations.map((d: { id: number }) => d.id);
+  ids = await donationIdsOf(t, 'October 2026');
   const second = await t.call('POST', '/api/donation/denari-upload', {
     token: admin.token,
     multipart: {

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, ilike, max, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, ilike, max, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { DONATION_SORTS } from '../../domain/donations/contract';
 import type { updateDonationSchema } from '../../domain/donations/schemas';
 import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
@@ -11,20 +12,10 @@ import type { DbOrTx } from '../db/client';
 import { isForeignKeyViolation } from '../db/errors';
 import { donations, users } from '../db/schema';
 import { centsFromDatabase } from '../db/schema/columns';
-import { type ListQuery, likePattern, orderOf, type Page } from '../http/pagination';
+import { type ListQuery, likePattern, MAX_LIST_ROWS, type Page, pageRows } from '../http/pagination';
 import { recordAudit } from '../journal/journal';
 import { type SerializedDonation, serializeDonation } from './serialize';
 
-export const DONATION_SORTS = [
-  'id',
-  'amount',
-  'count',
-  'user_name',
-  'fund_name',
-  'upload_name',
-  'approved',
-  'created_at',
-] as const;
 export type DonationSort = (typeof DONATION_SORTS)[number];
 
 const SORT_COLUMNS = {
@@ -38,18 +29,22 @@ const SORT_COLUMNS = {
   created_at: donations.createdAt,
 } as const;
 
+const NULLABLE_SORTS = new Set<DonationSort>(['user_name', 'fund_name']);
+
 export interface DonationFilter {
   userId?: number;
   uploadName?: string;
   holdAccountId?: number;
   q?: string | null;
+  /** Staff search donors' names too; missionaries never see them (DESIGN.md decision 24). */
+  searchDonors?: boolean;
 }
 
 /** Missionaries only ever see their own donations; staff see everyone's. */
 function scopedFilter(viewer: AuthUser, filter: DonationFilter): DonationFilter {
-  if (isStaff(viewer.role)) return filter;
+  if (isStaff(viewer.role)) return { ...filter, searchDonors: true };
   if (filter.userId !== undefined && filter.userId !== viewer.id) throw AppError.forbidden();
-  return { ...filter, userId: viewer.id };
+  return { ...filter, userId: viewer.id, searchDonors: false };
 }
 
 function whereOf(filter: DonationFilter): SQL | undefined {
@@ -63,22 +58,29 @@ function whereOf(filter: DonationFilter): SQL | undefined {
           ilike(donations.userName, pattern),
           ilike(donations.fundName, pattern),
           ilike(donations.uploadName, pattern),
-          ilike(users.missionaryNumber, pattern),
+          filter.searchDonors ? ilike(donations.donorName, pattern) : undefined,
+          // Through a subquery so the count needs no join (see paginateDonations).
+          sql`${donations.userId} in (select ${users.id} from ${users} where ${ilike(users.missionaryNumber, pattern)})`,
         )
       : undefined,
   );
 }
 
 /** GET /donation: every donation matching the filter, newest first. */
+/** GET /donation: the newest MAX_LIST_ROWS donations and how many there are in all (decision 18). */
 export async function listDonations(db: DbOrTx, viewer: AuthUser, filter: DonationFilter) {
-  const scoped = scopedFilter(viewer, filter);
-  const rows = await db
-    .select({ donation: donations })
-    .from(donations)
-    .leftJoin(users, eq(users.id, donations.userId))
-    .where(whereOf(scoped))
-    .orderBy(desc(donations.id));
-  return rows.map((row) => serializeDonation(row.donation));
+  const where = whereOf(scopedFilter(viewer, filter));
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ donation: donations })
+      .from(donations)
+      .leftJoin(users, eq(users.id, donations.userId))
+      .where(where)
+      .orderBy(desc(donations.id))
+      .limit(MAX_LIST_ROWS),
+    db.select({ total: count() }).from(donations).leftJoin(users, eq(users.id, donations.userId)).where(where),
+  ]);
+  return { rows: rows.map((row) => serializeDonation(row.donation, isStaff(viewer.role))), total };
 }
 
 /** GET /paginated_donation (defaults: limit 100, page 0, id desc). */
@@ -89,25 +91,48 @@ export async function paginateDonations(
   filter: DonationFilter,
 ): Promise<Page<SerializedDonation & { missionary_number: string | null }>> {
   const where = whereOf(scopedFilter(viewer, { ...filter, q: query.q }));
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ donation: donations, missionaryNumber: users.missionaryNumber })
-      .from(donations)
-      .leftJoin(users, eq(users.id, donations.userId))
-      .where(where)
-      .orderBy(...orderOf(SORT_COLUMNS[query.orderBy], query.order, donations.id))
-      .limit(query.limit)
-      .offset(query.page * query.limit),
-    db.select({ total: count() }).from(donations).leftJoin(users, eq(users.id, donations.userId)).where(where),
+  const sort = SORT_COLUMNS[query.orderBy];
+  const [page, [{ total }]] = await Promise.all([
+    pageRows(query, {
+      column: sort,
+      id: donations.id,
+      nullable: NULLABLE_SORTS.has(query.orderBy),
+      where,
+      fetch: (pageWhere, orderBy, limit, offset) =>
+        db
+          .select({ donation: donations, missionaryNumber: users.missionaryNumber, sortValue: sort })
+          .from(donations)
+          .leftJoin(users, eq(users.id, donations.userId))
+          .where(pageWhere)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset),
+      key: (row) => ({ value: row.sortValue, id: row.donation.id }),
+    }),
+    db.select({ total: count() }).from(donations).where(where),
   ]);
   return {
-    data: rows.map((row) => ({ ...serializeDonation(row.donation), missionary_number: row.missionaryNumber })),
+    data: page.rows.map((row) => ({
+      ...serializeDonation(row.donation, isStaff(viewer.role)),
+      missionary_number: row.missionaryNumber,
+    })),
     total_count: total,
+    next_cursor: page.next_cursor,
+    prev_cursor: page.prev_cursor,
   };
 }
 
 /** GET /donation/upload-names: each upload name once, newest first, for the selects. */
 export async function listUploadNames(db: DbOrTx) {
+  const [rows, [{ total }]] = await Promise.all([
+    listUploadRows(db),
+    db.select({ total: countDistinct(donations.uploadName) }).from(donations),
+  ]);
+  return { rows, total };
+}
+
+/** The newest MAX_LIST_ROWS uploads (decision 18), with their counts and totals. */
+async function listUploadRows(db: DbOrTx) {
   const rows = await db
     .select({
       uploadName: donations.uploadName,
@@ -117,7 +142,8 @@ export async function listUploadNames(db: DbOrTx) {
     })
     .from(donations)
     .groupBy(donations.uploadName)
-    .orderBy(desc(max(donations.id)));
+    .orderBy(desc(max(donations.id)))
+    .limit(MAX_LIST_ROWS);
   return rows.map((row) => ({
     upload_name: row.uploadName,
     donations: row.donations,
@@ -136,7 +162,7 @@ async function findDonation(db: DbOrTx, id: number, lock = false) {
 export async function getDonation(db: DbOrTx, viewer: AuthUser, id: number) {
   const row = await findDonation(db, id);
   if (!isStaff(viewer.role) && row.userId !== viewer.id) throw AppError.forbidden();
-  return serializeDonation(row);
+  return serializeDonation(row, isStaff(viewer.role));
 }
 
 /** PATCH /donation/{id} (admin): amount and count, unless a distribution already counts it. */

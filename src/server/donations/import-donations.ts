@@ -1,22 +1,26 @@
 import crypto from 'node:crypto';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { formatUSDate, isoDateOf } from '../../domain/dates';
-import { readDonationTable } from '../../domain/donations/import-file';
+import { type ColumnMapping, type ColumnRole, normalizeMapping } from '../../domain/donations/columns';
+import { uploadMonth } from '../../domain/donations/gift-fields';
+import { canonicalRows, headerCells, readDonationTable } from '../../domain/donations/import-file';
 import { buildPreview, type ImportPreview, type MatchedDonation } from '../../domain/donations/import-preview';
 import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
-import { sum, toDecimalString, toDollars } from '../../domain/money';
+import { isMoneyInRange, sum, toDecimalString, toDollars } from '../../domain/money';
 import type { AuthUser } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { donations, donationUploads, holdAccounts, users } from '../db/schema';
-import { serializeHoldAccount } from '../hold-accounts/serialize';
+import { queryRows } from '../db/query-rows';
+import { donationUploads } from '../db/schema';
 import type { UploadedFile } from '../http/routes';
 import { recordAudit } from '../journal/journal';
+import { findMapping, mappingErrors, upsertMapping } from './column-mappings';
 import { loadDirectory } from './directory';
 import { FILE_FIELD, readImportFile } from './read-file';
-import { serializeDonation, serializePreview, serializeTotals } from './serialize';
+import { serializePreview, serializeTotals } from './serialize';
 
 /** Rows per INSERT … SELECT FROM unnest(…): few round trips, statements of bounded size. */
 export const INSERT_CHUNK_ROWS = 5000;
@@ -24,29 +28,46 @@ export const INSERT_CHUNK_ROWS = 5000;
 export interface ImportInput {
   uploadName: string;
   file: UploadedFile;
+  /** The column mapping chosen on the import screen (header → role); remembered on import. */
+  columns?: Record<string, ColumnRole>;
+  amountColumn?: string;
+  /** YYYY-MM; else read from the upload name. */
+  month?: string;
 }
 
-/** Some rows could not be matched or read: the whole import is refused and the rows listed back. */
+interface PreviewExtra {
+  mappingId: number | null;
+  month: string | null;
+}
+
+function refusedMessage(preview: ImportPreview): string {
+  if (preview.fileErrors.length > 0) return `${preview.fileErrors[0]} Nothing was imported.`;
+  const problems = preview.grand.problemRows;
+  return `${problems} ${problems === 1 ? 'row' : 'rows'} could not be matched or read. Nothing was imported.`;
+}
+
+/**
+ * Some rows could not be matched or read, or the columns need a mapping: the whole import is
+ * refused and the preview (rows and columns) sent back.
+ */
 export class ImportRefused extends AppError {
   readonly preview: ImportPreview;
-  constructor(preview: ImportPreview) {
-    const problems = preview.grand.problemRows;
-    super(
-      'validation',
-      `${problems} ${problems === 1 ? 'row' : 'rows'} could not be matched or read. Nothing was imported.`,
-    );
+  readonly extra: PreviewExtra;
+  constructor(preview: ImportPreview, extra: PreviewExtra) {
+    super('validation', refusedMessage(preview));
     this.preview = preview;
+    this.extra = extra;
   }
 
   body(file: string, uploadName: string) {
     return {
       message: this.message,
       errors: { [FILE_FIELD]: [this.message] },
-      preview: true,
+      preview: true as const,
       upload_name: uploadName,
       file,
       total_count: this.preview.grand.rows,
-      ...serializePreview(this.preview),
+      ...serializePreview(this.preview, this.extra),
     };
   }
 }
@@ -55,12 +76,30 @@ export function contentHash(content: Buffer): string {
   return crypto.createHash('sha256').update(content).digest('hex');
 }
 
-async function refuseDuplicate(db: DbOrTx, sha: string): Promise<void> {
+/** Upload names are unique (DESIGN.md decision 12); one import at a time checks and takes a name. */
+const UPLOAD_NAME_LOCK = 7_340_002;
+
+/**
+ * 409 when the same file was imported before — the same bytes, or the same rows whatever the bytes
+ * (canonicalRows) — naming the earlier upload; 409 when the upload name is taken.
+ */
+async function refuseDuplicate(db: DbOrTx, hashes: readonly string[], uploadName: string): Promise<void> {
   const [existing] = await db
     .select({ uploadName: donationUploads.uploadName, createdAt: donationUploads.createdAt })
     .from(donationUploads)
-    .where(eq(donationUploads.contentSha256, sha));
+    .where(inArray(donationUploads.contentSha256, [...hashes]))
+    .limit(1);
   if (existing) throw duplicateError(existing);
+  const taken = await queryRows(
+    db,
+    sql`
+    select 1 from donation_uploads where lower(upload_name) = lower(${uploadName})
+    union all select 1 from donations where upload_name = ${uploadName} limit 1`,
+    z.unknown(),
+  );
+  if (taken.length > 0) {
+    throw AppError.conflict(`An upload named "${uploadName}" already exists. Choose another name.`);
+  }
 }
 
 function duplicateError(existing: { uploadName: string; createdAt: Date } | null): AppError {
@@ -71,26 +110,71 @@ function duplicateError(existing: { uploadName: string; createdAt: Date } | null
   );
 }
 
-/** Reads the file and matches its rows; file-level problems are a 422 under the file field. */
-async function readAndMatch(db: DbOrTx, file: UploadedFile) {
-  const table = await readImportFile(file);
-  const read = readDonationTable(table.rows);
-  if (read.errors.length > 0) throw new AppError('validation', read.errors[0], { [FILE_FIELD]: read.errors });
-  return { table, preview: buildPreview(read, await loadDirectory(db)) };
+/** The mapping to read the file with: the one sent (checked against the headers), else the remembered one. */
+async function mappingFor(db: DbOrTx, headers: readonly string[], input: ImportInput) {
+  if (input.columns) {
+    const errors = mappingErrors(headers, input.columns, input.amountColumn ?? null);
+    if (errors.length > 0) throw new AppError('validation', errors[0], { columns: errors });
+    return {
+      mapping: normalizeMapping(input.columns) as ColumnMapping,
+      mappingId: null,
+      amountColumn: input.amountColumn,
+    };
+  }
+  const saved = headers.length > 0 ? await findMapping(db, headers) : null;
+  return {
+    mapping: (saved?.columns as ColumnMapping | undefined) ?? null,
+    mappingId: saved?.id ?? null,
+    amountColumn: input.amountColumn ?? saved?.amountColumn ?? undefined,
+  };
+}
+
+/**
+ * Reads the file and matches its rows. A file that cannot be read at all is a 422 under the file
+ * field; one whose columns need a mapping (or an amount column choice) is a preview that says so.
+ */
+async function readAndMatch(db: DbOrTx, input: ImportInput) {
+  const table = await readImportFile(input.file);
+  const headers = headerCells(table.rows);
+  const { mapping, mappingId, amountColumn } = await mappingFor(db, headers, input);
+  const month = input.month ?? uploadMonth(input.uploadName);
+  const read = readDonationTable(table.rows, { mapping, amountColumn: amountColumn ?? null, month });
+  const columnsProblem = read.plan !== null && (read.plan.mappingNeeded || read.plan.amountChoiceNeeded);
+  if (read.errors.length > 0 && !columnsProblem) {
+    throw new AppError('validation', read.errors[0], { [FILE_FIELD]: read.errors });
+  }
+  const rowsHash = read.rows.length > 0 ? contentHash(Buffer.from(canonicalRows(read.rows))) : null;
+  const preview = buildPreview(read, await loadDirectory(db));
+  return { table, headers, rowsHash, preview, extra: { mappingId, month } };
+}
+
+/** Import totals beyond the money range are refused, naming them (DESIGN.md decision 17). */
+function refuseHugeTotals(preview: ImportPreview): void {
+  for (const missionary of preview.byMissionary) {
+    if (!isMoneyInRange(missionary.total)) {
+      throw AppError.field(FILE_FIELD, `The total for ${missionary.userName} is beyond ±$999,999,999.99.`);
+    }
+  }
+  const { fileTotal, matchedTotal, skippedTotal } = preview.grand;
+  if (!isMoneyInRange(fileTotal) || !isMoneyInRange(matchedTotal) || !isMoneyInRange(skippedTotal)) {
+    throw AppError.field(FILE_FIELD, "The file's total is beyond ±$999,999,999.99.");
+  }
 }
 
 /** POST /donation/denari-upload with preview=1: the preview, nothing written. */
 export async function previewDonationFile(ctx: AppContext, input: ImportInput) {
-  await refuseDuplicate(ctx.db, contentHash(input.file.content));
-  const { table, preview } = await readAndMatch(ctx.db, input.file);
+  const { table, rowsHash, preview, extra } = await readAndMatch(ctx.db, input);
+  const hashes = [contentHash(input.file.content), ...(rowsHash ? [rowsHash] : [])];
+  await refuseDuplicate(ctx.db, hashes, input.uploadName);
+  refuseHugeTotals(preview);
   return {
-    preview: true,
+    preview: true as const,
     upload_name: input.uploadName,
     file: input.file.filename,
     format: table.format,
     encoding: table.encoding,
     total_count: preview.grand.rows,
-    ...serializePreview(preview),
+    ...serializePreview(preview, extra),
   };
 }
 
@@ -99,20 +183,25 @@ export async function previewDonationFile(ctx: AppContext, input: ImportInput) {
  * Rows are matched again inside the transaction so the import uses what is true at commit time.
  */
 export async function importDonationFile(ctx: AppContext, actor: AuthUser, input: ImportInput) {
-  const sha = contentHash(input.file.content);
-  await refuseDuplicate(ctx.db, sha);
+  const bytesHash = contentHash(input.file.content);
   const now = ctx.clock.now();
+  let sha = bytesHash;
   try {
     return await ctx.db.transaction(async (tx) => {
-      const { preview } = await readAndMatch(tx, input.file);
-      if (!preview.canImport) throw new ImportRefused(preview);
+      const { headers, rowsHash, preview, extra } = await readAndMatch(tx, input);
+      await tx.execute(sql`select pg_advisory_xact_lock(${UPLOAD_NAME_LOCK})`);
+      await refuseDuplicate(tx, rowsHash ? [bytesHash, rowsHash] : [bytesHash], input.uploadName);
+      if (!preview.canImport || !rowsHash) throw new ImportRefused(preview, extra);
+      sha = rowsHash;
+      refuseHugeTotals(preview);
       const total = sum(preview.matched.map((row) => row.amount));
       const [upload] = await tx
         .insert(donationUploads)
         .values({
           uploadName: input.uploadName,
           filename: input.file.filename,
-          contentSha256: sha,
+          // The rows' hash (decision 12): the same rows in other bytes are the same file.
+          contentSha256: rowsHash,
           rowCount: preview.matched.length,
           totalAmount: total,
           createdBy: actor.id,
@@ -129,9 +218,18 @@ export async function importDonationFile(ctx: AppContext, actor: AuthUser, input
           upload_name: input.uploadName,
           filename: input.file.filename,
           rows: preview.matched.length,
+          skipped: preview.grand.skippedRows,
           total: toDecimalString(total),
         },
       });
+      // DESIGN.md decision 24: the mapping the office chose is remembered for the next file like it.
+      if (input.columns) {
+        await upsertMapping(tx, actor, now, {
+          headers,
+          columns: input.columns,
+          amountColumn: input.amountColumn ?? null,
+        });
+      }
       return { upload, preview };
     });
   } catch (error) {
@@ -157,37 +255,31 @@ export async function insertDonations(
   for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) {
     const chunk = rows.slice(start, start + INSERT_CHUNK_ROWS);
     await tx.execute(sql`
-      insert into donations (upload_id, upload_name, amount, count, user_id, user_name, fund_name, hold_account_id, approved, created_at)
-      select ${uploadId}, ${uploadName}, t.amount, t.count, t.user_id, t.user_name, t.fund_name, t.hold_account_id, false, ${now}
+      insert into donations (upload_id, upload_name, amount, count, user_id, user_name, fund_name, hold_account_id,
+        donor_name, donor_key, gift_date, approved, created_at)
+      select ${uploadId}, ${uploadName}, t.amount, t.count, t.user_id, t.user_name, t.fund_name, t.hold_account_id,
+        t.donor_name, t.donor_key, t.gift_date, false, ${now}
       from unnest(
         ${sql.param(chunk.map((row) => toDecimalString(row.amount)))}::numeric[],
         ${sql.param(chunk.map((row) => row.count))}::int[],
         ${sql.param(chunk.map((row) => row.userId))}::int[],
         ${sql.param(chunk.map((row) => row.userName))}::text[],
         ${sql.param(chunk.map((row) => row.fundName))}::text[],
-        ${sql.param(chunk.map((row) => row.holdAccountId))}::int[]
-      ) with ordinality as t(amount, count, user_id, user_name, fund_name, hold_account_id, n)
+        ${sql.param(chunk.map((row) => row.holdAccountId))}::int[],
+        ${sql.param(chunk.map((row) => row.donorName))}::text[],
+        ${sql.param(chunk.map((row) => row.donorKey))}::text[],
+        ${sql.param(chunk.map((row) => row.giftDate))}::date[]
+      ) with ordinality as t(amount, count, user_id, user_name, fund_name, hold_account_id, donor_name, donor_key, gift_date, n)
       order by t.n`);
   }
 }
 
-/** The import's answer (SPEC.md §7): message, file, total_count, id, donations and holdAccounts. */
-export async function importResponse(db: DbOrTx, result: Awaited<ReturnType<typeof importDonationFile>>) {
+/**
+ * The import's answer: a summary — the upload, its counts and totals per missionary and in all —
+ * never every row (DESIGN.md decision 12; GET /donation?upload_name= lists the rows).
+ */
+export function importResponse(result: Awaited<ReturnType<typeof importDonationFile>>) {
   const { upload, preview } = result;
-  const rows = await db.select().from(donations).where(eq(donations.uploadId, upload.id)).orderBy(asc(donations.id));
-  const accountIds = [...new Set(rows.map((row) => row.holdAccountId).filter((id): id is number => id !== null))];
-  const accounts =
-    accountIds.length === 0
-      ? []
-      : await db
-          .select({
-            account: holdAccounts,
-            owner: { id: users.id, name: users.name, missionaryNumber: users.missionaryNumber },
-          })
-          .from(holdAccounts)
-          .innerJoin(users, eq(users.id, holdAccounts.userId))
-          .where(inArray(holdAccounts.id, accountIds))
-          .orderBy(asc(holdAccounts.fundName));
   return {
     id: upload.id,
     message: MESSAGES.importPosted,
@@ -197,7 +289,5 @@ export async function importResponse(db: DbOrTx, result: Awaited<ReturnType<type
     total_amount: toDollars(upload.totalAmount),
     created_at: upload.createdAt.toISOString(),
     totals: serializeTotals(preview),
-    donations: rows.map(serializeDonation),
-    holdAccounts: accounts.map(({ account, owner }) => serializeHoldAccount(account, owner)),
   };
 }

@@ -38,13 +38,23 @@ function csv(lines: string[], options: { bom?: boolean; encoding?: 'utf8' | 'lat
   return options.bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]) : bytes;
 }
 
-const HEADER = 'Fund,Account #,Name,Amount,Count,Note';
+const HEADER = 'Fund,Account #,Missionary,Amount,Count,Note';
 
+let uploadSequence = 0;
+/** Upload names are unique (DESIGN.md decision 12): the first upload is "November 2026", later ones numbered. */
 function upload(content: Buffer, fields: Record<string, string> = {}, filename = 'denari.csv', fileField = 'denari') {
+  uploadSequence += 1;
+  const name = uploadSequence === 1 ? 'November 2026' : `November 2026 #${uploadSequence}`;
   return t.call('POST', '/api/donation/denari-upload', {
     token: admin.token,
-    multipart: { upload_name: 'November 2026', ...fields, [fileField]: { content, filename, type: 'text/csv' } },
+    multipart: { upload_name: name, ...fields, [fileField]: { content, filename, type: 'text/csv' } },
   });
+}
+
+/** An upload's donations as GET /donation answers them, in file order. */
+async function storedRows(uploadName: string) {
+  const listed = await t.call('GET', '/api/donation', { token: admin.token, query: { upload_name: uploadName } });
+  return [...listed.body].sort((a: { id: number }, b: { id: number }) => a.id - b.id);
 }
 
 async function donationCount(): Promise<number> {
@@ -57,7 +67,7 @@ function lines(...rows: string[]): string[] {
 }
 
 describe('POST /api/donation/denari-upload', () => {
-  it('imports at once in one transaction and answers with donations and holdAccounts', async () => {
+  it('imports at once in one transaction and answers with a summary', async () => {
     const before = await donationCount();
     const file = csv(
       lines('Ruth Car Fund,,,"1,234.50",3', ',IMP-2,,$12,1', ',,"Moabite, Ruth",(3.45),1', 'General,IMP-2,,0.55,2'),
@@ -74,7 +84,9 @@ describe('POST /api/donation/denari-upload', () => {
       total_amount: 1243.6,
     });
     expect(result.body.id).toEqual(expect.any(Number));
-    expect(result.body.donations).toEqual([
+    // DESIGN.md decision 12: the answer is a summary, never every row.
+    expect(result.body).not.toHaveProperty('donations');
+    expect(await storedRows('November 2026')).toEqual([
       expect.objectContaining({
         amount: 1234.5,
         count: 3,
@@ -95,14 +107,16 @@ describe('POST /api/donation/denari-upload', () => {
         hold_account_id: null,
       }),
     ]);
-    expect(result.body.holdAccounts).toEqual([
-      expect.objectContaining({ id: carFundId, fund_name: 'Ruth Car Fund', user_name: 'Ruth Moabite', balance: 0 }),
-    ]);
     expect(result.body.totals.grand).toEqual({
       rows: 4,
       matched_rows: 4,
       problem_rows: 0,
       count: 7,
+      skipped_rows: 0,
+      skipped_count: 0,
+      skipped_total: 0,
+      warning_rows: 0,
+      donors: 0,
       file_total: 1243.6,
       matched_total: 1243.6,
     });
@@ -147,14 +161,16 @@ describe('POST /api/donation/denari-upload', () => {
         fund_name: 'Unknown Fund',
         account_number: null,
         name: null,
+        donor: null,
         amount: '5.00',
-        reasons: ['No hold account is named "Unknown Fund", and the row has no Account # or name of a missionary.'],
+        reasons: ['No hold account is named "Unknown Fund", and the row has no Account # or Missionary column.'],
       },
       {
         row: 5,
         fund_name: null,
         account_number: 'IMP-2',
         name: null,
+        donor: null,
         amount: 'abc',
         reasons: ['Amount "abc" is not a dollar amount (at most 2 decimals).'],
       },
@@ -168,6 +184,7 @@ describe('POST /api/donation/denari-upload', () => {
         missionary_number: 'IMP-3',
         rows: 1,
         count: 1,
+        donors: 0,
         general: 20,
         designated: 0,
         total: 20,
@@ -178,6 +195,7 @@ describe('POST /api/donation/denari-upload', () => {
         missionary_number: 'IMP-1',
         rows: 1,
         count: 2,
+        donors: 0,
         general: 0,
         designated: 100,
         total: 100,
@@ -202,7 +220,7 @@ describe('POST /api/donation/denari-upload', () => {
     expect(result.body.message).toBe('2 rows could not be matched or read. Nothing was imported.');
     expect(result.body.errors.denari).toEqual([result.body.message]);
     expect(result.body.problems.map((row: { row: number; reasons: string[] }) => [row.row, row.reasons])).toEqual([
-      [3, ['No hold account is named "Nope Fund", and the row has no Account # or name of a missionary.']],
+      [3, ['No hold account is named "Nope Fund", and the row has no Account # or Missionary column.']],
       [4, ['Amount "12.345" is not a dollar amount (at most 2 decimals).']],
     ]);
     expect(await donationCount()).toBe(before);
@@ -214,7 +232,7 @@ describe('POST /api/donation/denari-upload', () => {
   });
 
   it('reads UTF-8 with a byte-order mark', async () => {
-    const result = await upload(csv(['Name,Amount', 'José Núñez,10.00'], { bom: true, unique: false }), {
+    const result = await upload(csv(['Missionary,Amount', 'José Núñez,10.00'], { bom: true, unique: false }), {
       preview: '1',
     });
     expect(result.status).toBe(200);
@@ -225,7 +243,7 @@ describe('POST /api/donation/denari-upload', () => {
 
   it('reads Windows-1252 ("José" as 4A 6F 73 E9) and imports it', async () => {
     const bytes = Buffer.concat([
-      Buffer.from('Name;Amount;Count\r\n'),
+      Buffer.from('Missionary;Amount;Count\r\n'),
       Buffer.from([0x4a, 0x6f, 0x73, 0xe9, 0x20, 0x4e, 0xfa, 0xf1, 0x65, 0x7a]), // "José Núñez" in 1252
       Buffer.from(';7.25;1\r\n'),
     ]);
@@ -235,7 +253,7 @@ describe('POST /api/donation/denari-upload', () => {
     expect(preview.body.matched).toEqual([expect.objectContaining({ user_name: 'José Núñez', amount: 7.25 })]);
     const result = await upload(bytes, { upload_name: 'Latin file' });
     expect(result.status).toBe(201);
-    expect(result.body.donations[0]).toMatchObject({ user_id: jose.id, amount: 7.25 });
+    expect((await storedRows(result.body.upload_name))[0]).toMatchObject({ user_id: jose.id, amount: 7.25 });
   });
 
   it('skips blank lines but keeps the file line numbers for problems', async () => {
@@ -259,7 +277,7 @@ describe('POST /api/donation/denari-upload', () => {
     const content = Buffer.from(await workbook.xlsx.writeBuffer());
     const result = await upload(content, { upload_name: 'Excel month' }, 'export.xlsx');
     expect(result.status).toBe(201);
-    expect(result.body.donations).toEqual([
+    expect(await storedRows(result.body.upload_name)).toEqual([
       expect.objectContaining({ amount: 250.75, count: 2, hold_account_id: carFundId, user_id: ruth.id }),
       expect.objectContaining({ amount: 1000, count: 4, user_id: boaz.id }),
       expect.objectContaining({ amount: 19.99, count: 1, user_id: jose.id }),
@@ -308,7 +326,7 @@ describe('POST /api/donation/denari-upload', () => {
   it.each([
     [Buffer.from(''), 'x.csv', 'The file is empty.'],
     [Buffer.from('\r\n\r\n'), 'x.csv', 'The file is empty.'],
-    [Buffer.from('Date,Memo\r\n1,2\r\n'), 'x.csv', 'The file has no Amount column'],
+    [Buffer.from('Fund,Amount\r\n\r\n'), 'x.csv', 'The file has a header row but no donation rows.'],
     [Buffer.from('Fund,Amount\r\n"unclosed,1\r\n'), 'x.csv', 'The file could not be read as CSV'],
     [Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0, 0, 0, 0]), 'old.xls', 'Old Excel files (.xls) cannot be read.'],
     [Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 'broken.xlsx', 'The Excel file could not be opened.'],

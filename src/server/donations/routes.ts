@@ -1,16 +1,11 @@
-import { z } from 'zod';
-import { approveDonationSchema, donationUploadSchema, updateDonationSchema } from '../../domain/donations/schemas';
-import { AppError, type FieldErrors } from '../../domain/errors';
-import { idField, optionalId } from '../../domain/fields';
-import { MESSAGES } from '../../domain/messages';
+import { donationsContract as api } from '../../domain/donations/contract';
 import { ADMIN, STAFF } from '../../domain/roles';
 import type { AppContext } from '../context';
-import { parseListQuery } from '../http/pagination';
-import { type AnyRoute, isUploadedFile, route, type UploadedFile } from '../http/routes';
-import { fieldErrorsOf, parse } from '../http/validate';
+import { listQueryOf, sendBoundedList } from '../http/pagination';
+import { type AnyRoute, isUploadedFile, route } from '../http/routes';
+import { deleteMapping, listMappings, saveMapping } from './column-mappings';
 import {
   approveDonation,
-  DONATION_SORTS,
   deleteDonation,
   getDonation,
   listDonations,
@@ -19,45 +14,28 @@ import {
   updateDonation,
 } from './donations';
 import { ImportRefused, importDonationFile, importResponse, previewDonationFile } from './import-donations';
-import { FILE_FIELD } from './read-file';
-
-const idParams = z.object({ id: idField('Donation id') });
-const listFilter = z.object({
-  user_id: optionalId('Missionary'),
-  upload_name: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined),
-    z.string().optional(),
-  ),
-  hold_account_id: optionalId('Hold account'),
-});
-
-/** Upload name and file together, so a form missing both shows both messages at once. */
-function parseUpload(body: Record<string, unknown>, query: Record<string, unknown>) {
-  const fields = donationUploadSchema.safeParse({
-    upload_name: body.upload_name,
-    preview: body.preview ?? query.preview,
-  });
-  const errors: FieldErrors = fields.success ? {} : fieldErrorsOf(fields.error);
-  const candidate = body[FILE_FIELD] ?? body.file;
-  const file = isUploadedFile(candidate) && candidate.filename !== '' ? candidate : null;
-  if (!file) errors[FILE_FIELD] = [MESSAGES.noFileChosen];
-  if (!fields.success || !file) throw AppError.validation(errors);
-  return { uploadName: fields.data.upload_name, preview: fields.data.preview, file: file as UploadedFile };
-}
 
 export function donationRoutes(ctx: AppContext): AnyRoute[] {
   return [
-    route({
-      method: 'POST',
-      url: '/donation/denari-upload',
+    route(api.importDonations, {
       access: ADMIN,
       handler: async (request, reply) => {
-        const input = parseUpload(request.body, request.query);
+        const { upload_name, denari } = request.body;
+        // The contract checked the file is there; this narrows its type for the import.
+        if (!isUploadedFile(denari)) throw new Error('the contract lets only files through');
+        const input = {
+          uploadName: upload_name,
+          preview: request.body.preview || request.query.preview,
+          file: denari,
+          columns: request.body.columns,
+          amountColumn: request.body.amount_column,
+          month: request.body.month,
+        };
         if (input.preview) return previewDonationFile(ctx, input);
         try {
           const result = await importDonationFile(ctx, request.user, input);
           reply.code(201);
-          return importResponse(ctx.db, result);
+          return importResponse(result);
         } catch (error) {
           if (error instanceof ImportRefused) {
             reply.code(422);
@@ -67,68 +45,58 @@ export function donationRoutes(ctx: AppContext): AnyRoute[] {
         }
       },
     }),
-    route({
-      method: 'GET',
-      url: '/donation',
-      access: 'user',
-      handler: async (request) => {
-        const filter = parse(listFilter, request.query);
-        return listDonations(ctx.db, request.user, {
-          userId: filter.user_id,
-          uploadName: filter.upload_name,
-          holdAccountId: filter.hold_account_id,
-        });
-      },
+    route(api.listColumnMappings, {
+      access: ADMIN,
+      handler: async (_request, reply) => sendBoundedList(reply, await listMappings(ctx.db)),
     }),
-    route({
-      method: 'GET',
-      url: '/paginated_donation',
-      access: 'user',
-      handler: async (request) => {
-        const query = parseListQuery(request.query, DONATION_SORTS, { limit: 100 });
-        const filter = parse(listFilter, request.query);
-        return paginateDonations(ctx.db, request.user, query, {
-          userId: filter.user_id,
-          uploadName: filter.upload_name,
-          holdAccountId: filter.hold_account_id,
-        });
-      },
+    route(api.saveColumnMapping, {
+      access: ADMIN,
+      handler: async (request) => saveMapping(ctx, request.user, request.body),
     }),
-    route({
-      method: 'GET',
-      url: '/donation/upload-names',
+    route(api.deleteColumnMapping, {
+      access: ADMIN,
+      handler: async (request) => deleteMapping(ctx, request.user, request.params.id),
+    }),
+    route(api.listDonations, {
+      access: 'user',
+      handler: async ({ user, query }, reply) =>
+        sendBoundedList(
+          reply,
+          await listDonations(ctx.db, user, {
+            userId: query.user_id,
+            uploadName: query.upload_name,
+            holdAccountId: query.hold_account_id,
+          }),
+        ),
+    }),
+    route(api.paginateDonations, {
+      access: 'user',
+      handler: async ({ user, query }) =>
+        paginateDonations(ctx.db, user, listQueryOf(query), {
+          userId: query.user_id,
+          uploadName: query.upload_name,
+          holdAccountId: query.hold_account_id,
+        }),
+    }),
+    route(api.listUploadNames, {
       access: STAFF,
-      handler: async () => listUploadNames(ctx.db),
+      handler: async (_request, reply) => sendBoundedList(reply, await listUploadNames(ctx.db)),
     }),
-    route({
-      method: 'GET',
-      url: '/donation/:id',
+    route(api.getDonation, {
       access: 'user',
-      handler: async (request) => getDonation(ctx.db, request.user, parse(idParams, request.params).id),
+      handler: async (request) => getDonation(ctx.db, request.user, request.params.id),
     }),
-    route({
-      method: 'PATCH',
-      url: '/donation/:id',
+    route(api.updateDonation, {
       access: ADMIN,
-      handler: async (request) => {
-        const { id } = parse(idParams, request.params);
-        return updateDonation(ctx, request.user, id, parse(updateDonationSchema, request.body));
-      },
+      handler: async (request) => updateDonation(ctx, request.user, request.params.id, request.body),
     }),
-    route({
-      method: 'DELETE',
-      url: '/donation/:id',
+    route(api.deleteDonation, {
       access: ADMIN,
-      handler: async (request) => deleteDonation(ctx, request.user, parse(idParams, request.params).id),
+      handler: async (request) => deleteDonation(ctx, request.user, request.params.id),
     }),
-    route({
-      method: 'PATCH',
-      url: '/donation/:id/approve',
+    route(api.approveDonation, {
       access: ADMIN,
-      handler: async (request) => {
-        const { id } = parse(idParams, request.params);
-        return approveDonation(ctx, request.user, id, parse(approveDonationSchema, request.body).approved);
-      },
+      handler: async (request) => approveDonation(ctx, request.user, request.params.id, request.body.approved),
     }),
   ];
 }

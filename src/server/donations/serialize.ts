@@ -1,11 +1,15 @@
+import type { TDonation } from '../../domain/donations/contract';
 import type { ImportPreview } from '../../domain/donations/import-preview';
 import { toDollars } from '../../domain/money';
 import type { donations } from '../db/schema';
 
 type DonationRow = typeof donations.$inferSelect;
 
-/** SPEC.md §3 Donation: money in dollars, approved 0/1. */
-export function serializeDonation(row: DonationRow) {
+/**
+ * SPEC.md §3 Donation: money in dollars, approved 0/1. Donors' names go to staff only (DESIGN.md
+ * decision 24): pass `showDonor` false for a missionary.
+ */
+export function serializeDonation(row: DonationRow, showDonor = true): TDonation {
   return {
     id: row.id,
     amount: toDollars(row.amount),
@@ -18,19 +22,52 @@ export function serializeDonation(row: DonationRow) {
     upload_name: row.uploadName,
     approved: row.approved ? 1 : 0,
     distribution_id: row.distributionId,
+    donor_name: showDonor ? row.donorName : null,
+    gift_date: row.giftDate,
     created_at: row.createdAt.toISOString(),
   };
 }
 
 export type SerializedDonation = ReturnType<typeof serializeDonation>;
 
-/** The preview's wire shape (snake_case, dollars). */
-export function serializePreview(preview: ImportPreview) {
+/** Each list of the preview holds at most this many rows (DESIGN.md decision 18). */
+export const PREVIEW_ROWS_LIMIT = 1000;
+
+/** The preview's wire shape (snake_case, dollars); lists are cut at PREVIEW_ROWS_LIMIT. */
+export function serializePreview(preview: ImportPreview, extra: { mappingId: number | null; month: string | null }) {
+  const first = <T>(rows: readonly T[]) => rows.slice(0, PREVIEW_ROWS_LIMIT);
+  const { columns } = preview;
   return {
     can_import: preview.canImport,
     file_errors: preview.fileErrors,
     ignored_headers: preview.ignoredHeaders,
-    matched: preview.matched.map((row) => ({
+    rows_limit: PREVIEW_ROWS_LIMIT,
+    columns: {
+      headers: columns.headers,
+      sample: columns.sample,
+      columns: columns.columns,
+      unknown_headers: columns.unknownHeaders,
+      mapping_needed: columns.mappingNeeded,
+      mapping_id: extra.mappingId,
+      amount_columns: columns.amountColumns,
+      amount_column: columns.amountColumn,
+      amount_choice_needed: columns.amountChoiceNeeded,
+      month: extra.month,
+    },
+    skipped: first(preview.skipped).map((row) => ({
+      row: row.rowNumber,
+      fund_name: row.fund,
+      donor: row.donor,
+      amount: row.amountText,
+      reason: row.reason,
+    })),
+    warnings: first(preview.warnings).map((row) => ({
+      row: row.rowNumber,
+      fund_name: row.fund,
+      donor: row.donor,
+      warnings: row.warnings,
+    })),
+    matched: first(preview.matched).map((row) => ({
       row: row.rowNumber,
       user_id: row.userId,
       user_name: row.userName,
@@ -39,12 +76,15 @@ export function serializePreview(preview: ImportPreview) {
       hold_account_id: row.holdAccountId,
       amount: toDollars(row.amount),
       count: row.count,
+      donor_name: row.donorName,
+      gift_date: row.giftDate,
     })),
-    problems: preview.problems.map((row) => ({
+    problems: first(preview.problems).map((row) => ({
       row: row.rowNumber,
       fund_name: row.fund,
       account_number: row.accountNumber,
       name: row.name,
+      donor: row.donor,
       amount: row.amountText,
       reasons: row.reasons,
     })),
@@ -61,6 +101,7 @@ export function serializeTotals(preview: ImportPreview) {
       missionary_number: total.missionaryNumber,
       rows: total.rows,
       count: total.count,
+      donors: total.donors,
       general: toDollars(total.general),
       designated: toDollars(total.designated),
       total: toDollars(total.total),
@@ -70,6 +111,11 @@ export function serializeTotals(preview: ImportPreview) {
       matched_rows: preview.grand.matchedRows,
       problem_rows: preview.grand.problemRows,
       count: preview.grand.count,
+      skipped_rows: preview.grand.skippedRows,
+      skipped_count: preview.grand.skippedCount,
+      skipped_total: toDollars(preview.grand.skippedTotal),
+      warning_rows: preview.grand.warningRows,
+      donors: preview.grand.donors,
       file_total: toDollars(preview.grand.fileTotal),
       matched_total: toDollars(preview.grand.matchedTotal),
     },

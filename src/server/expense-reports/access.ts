@@ -29,6 +29,7 @@ export async function reportFor(
       submitted: row.submitted,
       processed: row.processed,
       archived: row.archivedAt !== null,
+      returned: row.returnedAt !== null,
       distributionId: row.distributionId,
       distributionStatus: await distributionStatusOf(db, row.distributionId),
     },

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { MESSAGES } from '../../domain/messages';
 import {
   addExpense,
@@ -11,6 +9,7 @@ import {
   uploadReceipt,
 } from '../test-support/expense-fixtures';
 import { createTestApp, expectStatus, type SignedIn, type TestApp } from '../test-support/harness';
+import { storedFileNames } from '../test-support/stored-files';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -29,10 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const storedFiles = (userId: number, reportId: number) => {
-  const dir = path.join(t.dataDir, 'uploads', 'receipts', String(userId), String(reportId));
-  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-};
+const storedFiles = (userId: number, reportId: number) => storedFileNames(t, `receipts/${userId}/${reportId}`);
 
 describe('POST /api/fileUpload', () => {
   it('stores a photo under a normalised name and lists it on the report', async () => {
@@ -49,7 +45,7 @@ describe('POST /api/fileUpload', () => {
     });
     expect(uploaded.body).not.toHaveProperty('file_path');
     expect((await getReport(t, ruth, report.id)).file_upload).toEqual([uploaded.body]);
-    expect(storedFiles(ruth.id, report.id)).toEqual([expect.stringMatching(/-taxi_receipt__march_\.jpg$/)]);
+    expect(await storedFiles(ruth.id, report.id)).toEqual([expect.stringMatching(/-taxi_receipt__march_\.jpg$/)]);
   });
 
   it('takes a PDF whatever type the browser claims, and names it by its content when unnamed', async () => {
@@ -74,7 +70,7 @@ describe('POST /api/fileUpload', () => {
     expect(tooBig.body).toEqual({ message: MESSAGES.fileTooLarge, errors: { file: [MESSAGES.fileTooLarge] } });
     expect(MESSAGES.fileTooLarge).toBe('Invalid file. Please choose a file that is 5MB or smaller.');
     expect((await getReport(t, ruth, report.id)).file_upload).toHaveLength(1);
-    expect(storedFiles(ruth.id, report.id)).toHaveLength(1);
+    expect(await storedFiles(ruth.id, report.id)).toHaveLength(1);
   });
 
   it('refuses content that is not an image or a PDF, whatever its name', async () => {
@@ -88,7 +84,7 @@ describe('POST /api/fileUpload', () => {
     );
     expect(html.status).toBe(422);
     expect(html.body.errors.file).toEqual(['Invalid file. Please choose an image or a PDF.']);
-    expect(storedFiles(ruth.id, report.id)).toEqual([]);
+    expect(await storedFiles(ruth.id, report.id)).toEqual([]);
   });
 
   it.each([
@@ -130,7 +126,7 @@ describe('POST /api/fileUpload', () => {
     await t.call('PATCH', `/api/submit/expense-report/${report.id}`, { token: ruth.token });
     const late = await uploadReceipt(t, ruth, report.id);
     expect(late.status).toBe(409);
-    expect(storedFiles(ruth.id, report.id)).toEqual([]);
+    expect(await storedFiles(ruth.id, report.id)).toEqual([]);
   });
 });
 
@@ -143,7 +139,7 @@ describe('GET /api/fileUpload/{id}', () => {
       const file = await t.call('GET', `/api/fileUpload/${uploaded.body.id}`, { token: viewer.token });
       expect(file.status).toBe(200);
       expect(file.headers['content-type']).toBe('image/jpeg');
-      expect(file.headers['content-disposition']).toBe('inline; filename="lunch.jpg"');
+      expect(file.headers['content-disposition']).toBe('attachment; filename="lunch.jpg"');
       expect(file.headers['cache-control']).toBe('private, no-store');
       expect(file.headers['x-content-type-options']).toBe('nosniff');
       expect(Buffer.compare(file.raw, content)).toBe(0);
@@ -151,6 +147,26 @@ describe('GET /api/fileUpload/{id}', () => {
     await expectStatus(t, 403, [['GET', `/api/fileUpload/${uploaded.body.id}`, { token: boaz.token }]]);
     await expectStatus(t, 401, [['GET', `/api/fileUpload/${uploaded.body.id}`]]);
     await expectStatus(t, 404, [['GET', '/api/fileUpload/999999', { token: admin.token }]]);
+  });
+});
+
+describe('receipts are named after their content (decision 19)', () => {
+  it('a JPEG uploaded as evil.html is stored and served as evil_html.jpg, image/jpeg, attachment', async () => {
+    const report = await startReport(t, ruth);
+    const uploaded = await uploadReceipt(t, ruth, report.id, jpeg(500), 'evil.html');
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body.filename).toBe('evil_html.jpg');
+    const file = await t.call('GET', `/api/fileUpload/${uploaded.body.id}`, { token: ruth.token });
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="evil_html.jpg"');
+  });
+
+  it('refuses an HTML/PDF polyglot', async () => {
+    const report = await startReport(t, ruth);
+    const polyglot = Buffer.from('<html><script>alert(document.cookie)</script>\n%PDF-1.4\n%%EOF');
+    const refused = await uploadReceipt(t, ruth, report.id, polyglot, 'evil.html');
+    expect(refused.status).toBe(422);
+    expect(await storedFiles(ruth.id, report.id)).toEqual([]);
   });
 });
 
@@ -169,7 +185,7 @@ describe('DELETE /api/fileUpload/{id}', () => {
     });
     expect(deleted.status).toBe(200);
     expect(deleted.body.message).toBe('File upload deleted!');
-    expect(storedFiles(ruth.id, report.id)).toEqual([]);
+    expect(await storedFiles(ruth.id, report.id)).toEqual([]);
     expect((await getReport(t, ruth, report.id)).file_upload).toEqual([]);
     await expectStatus(t, 404, [['DELETE', `/api/fileUpload/${uploaded.body.id}`, { token: ruth.token }]]);
   });
@@ -181,6 +197,6 @@ describe('DELETE /api/fileUpload/{id}', () => {
     await t.call('PATCH', `/api/submit/expense-report/${report.id}`, { token: ruth.token });
     const refused = await t.call('DELETE', `/api/fileUpload/${uploaded.body.id}`, { token: ruth.token });
     expect(refused.status).toBe(409);
-    expect(storedFiles(ruth.id, report.id)).toHaveLength(1);
+    expect(await storedFiles(ruth.id, report.id)).toHaveLength(1);
   });
 });

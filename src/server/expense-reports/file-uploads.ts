@@ -1,14 +1,21 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../domain/errors';
-import { detectReceiptType, MAX_RECEIPT_BYTES, normaliseFileName } from '../../domain/expense-reports/files';
+import {
+  detectReceiptType,
+  extensionOfType,
+  MAX_RECEIPT_BYTES,
+  normaliseFileName,
+} from '../../domain/expense-reports/files';
 import { MESSAGES } from '../../domain/messages';
 import type { AuthUser } from '../auth/tokens';
+import { errorSummary } from '../background';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { fileUploads } from '../db/schema';
 import { isUploadedFile } from '../http/routes';
 import { recordAudit } from '../journal/journal';
+import { StoredFileMissingError } from '../storage/storage';
 import { reportFor } from './access';
 import { serializeFile } from './serialize';
 
@@ -89,20 +96,31 @@ export async function deleteFile(ctx: AppContext, actor: AuthUser, id: number) {
   });
   await ctx.storage
     .delete(row.filePath)
-    .catch((error: unknown) => ctx.log.error({ err: error, key: row.filePath }, 'receipt not removed'));
+    .catch((error: unknown) => ctx.log.error({ err: errorSummary(error), key: row.filePath }, 'receipt not removed'));
   return { ...serializeFile(row), message: MESSAGES.fileDeleted };
+}
+
+/**
+ * The name a stored file is served under: its base (already [a-z0-9_] for new uploads; older rows are
+ * cleaned again) with the extension of its stored content type, never the uploader's (decision 19).
+ */
+export function servedFileName(stored: string, contentType: string): string {
+  const extension = extensionOfType(contentType);
+  const base = stored.replace(new RegExp(`\\.${extension}$`), '');
+  return normaliseFileName(base, extension);
 }
 
 /** GET /fileUpload/{id}: the file itself, to the report's owner and to staff only. */
 export async function sendFile(ctx: AppContext, actor: AuthUser, id: number, reply: FastifyReply) {
   const row = await fileRow(ctx.db, id);
   await reportFor(ctx.db, row.expenseReportId, 'view', actor);
-  const content = await ctx.storage.get(row.filePath).catch(() => {
-    throw AppError.notFound('The stored file is missing.');
+  const content = await ctx.storage.read(row.filePath).catch((error: unknown) => {
+    if (error instanceof StoredFileMissingError) throw AppError.notFound('The stored file is missing.');
+    throw error;
   });
   return reply
     .header('content-type', row.contentType)
-    .header('content-disposition', `inline; filename="${row.filename}"`)
+    .header('content-disposition', `attachment; filename="${servedFileName(row.filename, row.contentType)}"`)
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
     .send(content);

@@ -1,14 +1,21 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { resolveCurrency } from '../../domain/currencies';
 import { AppError } from '../../domain/errors';
 import { usdAmount } from '../../domain/expense-reports/calculations';
-import type { createMileageSchema, expenseSchema, mileageSchema } from '../../domain/expense-reports/schemas';
+import {
+  type createMileageSchema,
+  type expenseSchema,
+  isRateOne,
+  type mileageSchema,
+} from '../../domain/expense-reports/schemas';
 import { MESSAGES } from '../../domain/messages';
 import { toDecimalString } from '../../domain/money';
 import type { AuthUser } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { DbOrTx, Tx } from '../db/client';
 import { categories, expenses, holdAccounts, mileage } from '../db/schema';
+import { claimIdempotencyKey, type IdempotencyKey, rememberResource } from '../http/idempotency';
 import { recordAudit } from '../journal/journal';
 import { reportFor } from './access';
 import { checkCategory, checkOwnHoldAccount, recomputeReport } from './recompute';
@@ -30,6 +37,12 @@ async function checkExpenseInput(tx: Tx, report: ReportRow, input: ExpenseInput)
   await checkOwnHoldAccount(tx, input.hold_account_id, report.userId);
 }
 
+/** Decision 22 (the schema already refused USD at another rate). */
+function storedCurrency(input: ExpenseInput): string | null {
+  const resolved = resolveCurrency(input.currency, isRateOne(input.exchange_rate));
+  return 'currency' in resolved ? resolved.currency : null;
+}
+
 function expenseValues(input: ExpenseInput) {
   const fieldCurrency = toDecimalString(input.field_currency);
   return {
@@ -38,6 +51,7 @@ function expenseValues(input: ExpenseInput) {
     description: input.description ?? null,
     fieldCurrency,
     exchangeRate: input.exchange_rate,
+    currency: storedCurrency(input),
     usdAmount: usdAmount(fieldCurrency, input.exchange_rate),
     holdAccountId: input.hold_account_id ?? null,
   };
@@ -65,9 +79,13 @@ export async function createExpense(
   ctx: AppContext,
   actor: AuthUser,
   input: ExpenseInput & { expense_report_id: number },
+  idempotency: IdempotencyKey | null = null,
 ) {
   const now = ctx.clock.now();
   const id = await ctx.db.transaction(async (tx) => {
+    // A retried request (same Idempotency-Key and body) answers with the expense the first one made.
+    const prior = idempotency ? await claimIdempotencyKey(tx, actor.id, idempotency, now) : null;
+    if (prior !== null) return prior;
     const report = await reportFor(tx, input.expense_report_id, 'edit', actor, { lock: true });
     await checkExpenseInput(tx, report, input);
     const [row] = await tx
@@ -75,6 +93,7 @@ export async function createExpense(
       .values({ ...expenseValues(input), expenseReportId: report.id, createdAt: now, updatedAt: now })
       .returning({ id: expenses.id });
     await recomputeReport(tx, report, now);
+    if (idempotency) await rememberResource(tx, actor.id, idempotency.key, row.id);
     return row.id;
   });
   return expenseResponse(ctx.db, id);

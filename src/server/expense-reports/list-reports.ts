@@ -1,12 +1,15 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../domain/errors';
+import type { REPORT_SORTS } from '../../domain/expense-reports/contract';
 import { findAdvance } from '../advances/list-advances';
 import type { DbOrTx } from '../db/client';
 import { categories, expenseReports, expenses, fileUploads, holdAccounts, mileage, users } from '../db/schema';
-import { type ListQuery, likePattern, orderOf, type Page } from '../http/pagination';
+import { type ListQuery, likePattern, MAX_LIST_ROWS, type Page, pageRows } from '../http/pagination';
 import { findUserRow } from '../users/get-user';
 import { serializeUser } from '../users/serialize';
 import { REPORT_NOT_FOUND } from './access';
+import { listReportEvents, pendingReturnComment } from './report-events';
 import {
   type ReportSummary,
   serializeExpense,
@@ -15,20 +18,6 @@ import {
   serializeReportSummary,
 } from './serialize';
 
-export const REPORT_SORTS = [
-  'id',
-  'user_name',
-  'missionary_number',
-  'type',
-  'total_amount',
-  'unreimbursed_amount',
-  'start_date',
-  'end_date',
-  'date_submitted',
-  'submitted',
-  'processed',
-  'created_at',
-] as const;
 export type ReportSort = (typeof REPORT_SORTS)[number];
 
 const SORT_COLUMNS = {
@@ -45,6 +34,9 @@ const SORT_COLUMNS = {
   processed: expenseReports.processed,
   created_at: expenseReports.createdAt,
 } as const;
+
+/** Sort columns that may be NULL (the keyset condition must place their NULLs). */
+const NULLABLE_SORTS = new Set<ReportSort>(['missionary_number', 'start_date', 'end_date', 'date_submitted']);
 
 export interface ReportFilter {
   submitted?: boolean;
@@ -69,25 +61,53 @@ function conditions(filter: ReportFilter, q: string | null): SQL | undefined {
     filter.userId !== undefined ? eq(expenseReports.userId, filter.userId) : undefined,
     pattern
       ? or(
-          ilike(users.name, pattern),
-          ilike(users.missionaryNumber, pattern),
+          // The owner's name or Account # through the users table (5,000 rows, trigram indexes), so
+          // the million reports are reached by their (user_id, id) index rather than scanned.
+          sql`${expenseReports.userId} in (select ${users.id} from ${users} where ${or(
+            ilike(users.name, pattern),
+            ilike(users.missionaryNumber, pattern),
+          )})`,
           ilike(expenseReports.type, pattern),
           ilike(sql`cast(${expenseReports.id} as text)`, pattern),
+          // What is in the report (issue 16: "Lodging" finds the reports with a lodging bill). The
+          // outer id is qualified by hand: the count selects from one table, where drizzle writes a
+          // bare "id" that the subquery would take for its own.
+          sql`exists (select 1 from expenses e left join categories c on c.id = e.expense_code
+            where e.expense_report_id = expense_reports.id
+              and (c.expense_category ilike ${pattern} or e.description ilike ${pattern}))`,
+          sql`exists (select 1 from mileage m join categories c on c.id = m.type
+            where m.expense_report_id = expense_reports.id and c.expense_category ilike ${pattern})`,
         )
       : undefined,
   );
 }
 
+const processors = alias(users, 'processors');
+
 function selectSummaries(db: DbOrTx) {
   return db
-    .select({ report: expenseReports, user: { name: users.name, missionaryNumber: users.missionaryNumber } })
+    .select({
+      report: expenseReports,
+      user: { name: users.name, missionaryNumber: users.missionaryNumber },
+      processor: { name: processors.name },
+    })
     .from(expenseReports)
-    .innerJoin(users, eq(users.id, expenseReports.userId));
+    .innerJoin(users, eq(users.id, expenseReports.userId))
+    .leftJoin(processors, eq(processors.id, expenseReports.processedBy));
 }
 
-export async function listReports(db: DbOrTx, filter: ReportFilter): Promise<ReportSummary[]> {
-  const rows = await selectSummaries(db).where(conditions(filter, null)).orderBy(desc(expenseReports.id));
-  return rows.map((row) => serializeReportSummary(row.report, row.user));
+/** The unpaginated lists: the newest MAX_LIST_ROWS reports and the count of all (decision 18). */
+export async function listReports(db: DbOrTx, filter: ReportFilter): Promise<{ rows: ReportSummary[]; total: number }> {
+  const where = conditions(filter, null);
+  const [rows, [{ total }]] = await Promise.all([
+    selectSummaries(db).where(where).orderBy(desc(expenseReports.id)).limit(MAX_LIST_ROWS),
+    db
+      .select({ total: count() })
+      .from(expenseReports)
+      .innerJoin(users, eq(users.id, expenseReports.userId))
+      .where(where),
+  ]);
+  return { rows: rows.map((row) => serializeReportSummary(row.report, row.user, row.processor)), total };
 }
 
 export async function paginateReports(
@@ -96,19 +116,40 @@ export async function paginateReports(
   filter: ReportFilter,
 ): Promise<Page<ReportSummary>> {
   const where = conditions(filter, query.q);
-  const [rows, [{ total }]] = await Promise.all([
-    selectSummaries(db)
-      .where(where)
-      .orderBy(...orderOf(SORT_COLUMNS[query.orderBy], query.order, expenseReports.id))
-      .limit(query.limit)
-      .offset(query.page * query.limit),
-    db
-      .select({ total: count() })
-      .from(expenseReports)
-      .innerJoin(users, eq(users.id, expenseReports.userId))
-      .where(where),
+  const sort = SORT_COLUMNS[query.orderBy];
+  const [page, [{ total }]] = await Promise.all([
+    pageRows(query, {
+      column: sort,
+      id: expenseReports.id,
+      nullable: NULLABLE_SORTS.has(query.orderBy),
+      where,
+      fetch: (pageWhere, orderBy, limit, offset) =>
+        db
+          .select({
+            report: expenseReports,
+            user: { name: users.name, missionaryNumber: users.missionaryNumber },
+            processor: { name: processors.name },
+            sortValue: sort,
+          })
+          .from(expenseReports)
+          .innerJoin(users, eq(users.id, expenseReports.userId))
+          .leftJoin(processors, eq(processors.id, expenseReports.processedBy))
+          .where(pageWhere)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset),
+      key: (row) => ({ value: row.sortValue, id: row.report.id }),
+    }),
+    // Every condition is on expense_reports itself (the search reaches users through a subquery),
+    // so the count needs no join: an index-only count over the filter's index.
+    db.select({ total: count() }).from(expenseReports).where(where),
   ]);
-  return { data: rows.map((row) => serializeReportSummary(row.report, row.user)), total_count: total };
+  return {
+    data: page.rows.map((row) => serializeReportSummary(row.report, row.user, row.processor)),
+    total_count: total,
+    next_cursor: page.next_cursor,
+    prev_cursor: page.prev_cursor,
+  };
 }
 
 /** GET /expense-report/{id}: the report with its expense, mileage and file_upload lists, user and advance. */
@@ -116,7 +157,7 @@ export async function getFullReport(db: DbOrTx, id: number) {
   const [row] = await selectSummaries(db).where(eq(expenseReports.id, id));
   if (!row) throw AppError.notFound(REPORT_NOT_FOUND);
   const report = row.report;
-  const [expenseRows, mileageRows, fileRows, owner, advance] = await Promise.all([
+  const [expenseRows, mileageRows, fileRows, owner, advance, events] = await Promise.all([
     db
       .select({ expense: expenses, category: categories, holdAccount: holdAccounts })
       .from(expenses)
@@ -133,14 +174,18 @@ export async function getFullReport(db: DbOrTx, id: number) {
     db.select().from(fileUploads).where(eq(fileUploads.expenseReportId, id)).orderBy(asc(fileUploads.id)),
     findUserRow(db, report.userId),
     report.advanceRequestId === null ? Promise.resolve(null) : findAdvance(db, report.advanceRequestId),
+    listReportEvents(db, report),
   ]);
   return {
-    ...serializeReportSummary(report, row.user),
+    ...serializeReportSummary(report, row.user, row.processor),
     expense: expenseRows.map((r) => serializeExpense(r.expense, r.category, r.holdAccount)),
     mileage: mileageRows.map((r) => serializeMileage(r.trip, r.category, report.distanceType)),
     file_upload: fileRows.map(serializeFile),
     advance_request: advance,
     user: owner ? serializeUser(owner.user, owner.profile) : null,
+    /** The report's history (decision 20) and, while it is returned, the comment that says why. */
+    events,
+    return_comment: pendingReturnComment(report, events),
   };
 }
 

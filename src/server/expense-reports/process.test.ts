@@ -64,12 +64,15 @@ describe('PATCH /api/process-expense-report/{id}: reimbursement', () => {
     expect(bySpec.body).toMatchObject({ payout: 30, unreimbursed_amount: 20 });
     expect(await unreimbursedOf(t, ruth.id)).toBe(15016); // 130.16 + 20.00
 
+    // DESIGN.md decision 14: the payout is paid now, from the fund (which starts at 0 here).
     const journal = await journalOf(t, ruth.id);
     expect(journal.map((row) => [row.account, row.amount, row.balanceAfter, row.refType, row.refId])).toEqual([
+      ['user_fund', -20000, -20000, 'expense_report', first.id],
       ['user_unreimbursed', 13016, 13016, 'expense_report', first.id],
+      ['user_fund', -3000, -23000, 'expense_report', second.id],
       ['user_unreimbursed', 2000, 15016, 'expense_report', second.id],
     ]);
-    expect(journal[0]).toMatchObject({ reason: 'expense_report_processed', actorId: admin.id });
+    expect(journal[1]).toMatchObject({ reason: 'expense_report_processed', actorId: admin.id });
 
     // A full payout leaves nothing owed and writes no journal row.
     const third = await submittedReport(ruth, ['10']);
@@ -78,7 +81,7 @@ describe('PATCH /api/process-expense-report/{id}: reimbursement', () => {
       form: { payout: '10' },
     });
     expect(full.body).toMatchObject({ payout: 10, unreimbursed_amount: 0 });
-    expect(await journalOf(t, ruth.id)).toHaveLength(2);
+    expect(await journalOf(t, ruth.id)).toHaveLength(5); // the fund row only
   });
 
   it.each([
@@ -163,9 +166,12 @@ describe('PATCH /api/process-expense-report/{id}: reimbursement', () => {
     expect(results.map((r) => r.status)).toEqual([200, 200]);
     expect(await unreimbursedOf(t, ruth.id)).toBe(13500); // 60 + 75
     const journal = await journalOf(t, ruth.id);
-    const balances = journal.map((row) => row.balanceAfter).sort((x, y) => x - y);
+    const owed = journal.filter((row) => row.account === 'user_unreimbursed');
+    const balances = owed.map((row) => row.balanceAfter).sort((x, y) => x - y);
     expect([6000, 7500]).toContain(balances[0]); // whichever came first
     expect(balances[1]).toBe(13500);
+    const fund = journal.filter((row) => row.account === 'user_fund').map((row) => row.balanceAfter);
+    expect(Math.min(...fund)).toBe(-6500); // 0 − 40 − 25, neither payout lost
   });
 });
 

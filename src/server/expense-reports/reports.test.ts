@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { MESSAGES } from '../../domain/messages';
 import {
   addExpense,
@@ -11,6 +9,7 @@ import {
   uploadReceipt,
 } from '../test-support/expense-fixtures';
 import { createTestApp, expectStatus, type SignedIn, type TestApp } from '../test-support/harness';
+import { storedFileNames } from '../test-support/stored-files';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -261,14 +260,14 @@ describe('DELETE /api/expense-report/unsubmitted/{id}', () => {
     await addExpense(t, ruth, report.id, { expense_code: cat.expense });
     const upload = await uploadReceipt(t, ruth, report.id);
     expect(upload.status).toBe(201);
-    const stored = fs.readdirSync(path.join(t.dataDir, 'uploads', 'receipts', String(ruth.id), String(report.id)));
+    const stored = await storedFileNames(t, `receipts/${ruth.id}/${report.id}`);
     expect(stored).toHaveLength(1);
 
     const deleted = await t.call('DELETE', `/api/expense-report/unsubmitted/${report.id}`, { token: ruth.token });
     expect(deleted.status).toBe(200);
     expect(deleted.body.message).toBe(MESSAGES.reportDeleted);
     await expectStatus(t, 404, [['GET', `/api/expense-report/${report.id}`, { token: ruth.token }]]);
-    expect(fs.readdirSync(path.join(t.dataDir, 'uploads', 'receipts', String(ruth.id), String(report.id)))).toEqual([]);
+    expect(await storedFileNames(t, `receipts/${ruth.id}/${report.id}`)).toEqual([]);
   });
 
   it('lets an admin delete a draft, not an employee or another missionary; never a submitted one', async () => {

@@ -1,33 +1,42 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { decideAdvance } from '../../domain/advances/states';
 import { isoDateOf } from '../../domain/dates';
 import { AppError } from '../../domain/errors';
-import { advanceReportProblem, resolvePayout } from '../../domain/expense-reports/calculations';
-import type { createReportSchema, processReportSchema, saveReportSchema } from '../../domain/expense-reports/schemas';
+import { advanceReportProblem } from '../../domain/expense-reports/calculations';
+import type { createReportSchema, saveReportSchema } from '../../domain/expense-reports/schemas';
 import { MESSAGES } from '../../domain/messages';
-import { formatUSD } from '../../domain/money';
 import { advanceFacts, advanceFor } from '../advances/access';
 import type { AuthUser } from '../auth/tokens';
+import { errorSummary } from '../background';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
-import { advanceRequests, expenseReports, expenses, fileUploads, mileage, profiles } from '../db/schema';
-import { postJournal, recordAudit } from '../journal/journal';
+import { advanceRequests, expenseReports, expenses, fileUploads, mileage } from '../db/schema';
+import { recordAudit } from '../journal/journal';
 import { reportFor } from './access';
+import { reuseEmptyDraft } from './drafts';
 import { getFullReport } from './list-reports';
 import { recomputeReport } from './recompute';
-import type { ReportRow } from './serialize';
+import { recordReportEvent } from './report-events';
 
 export const REPORT_RULE_MESSAGES = {
   emptyReport: 'Add at least one expense or mileage trip before submitting.',
   noneWithTrips: 'Delete the mileage trips before choosing None.',
 } as const;
 
-/** POST /expense-report: a missionary starts a report for themselves (an advance one from an approved advance). */
+/**
+ * POST /expense-report: a missionary starts a report for themselves (an advance one from an approved
+ * advance); a reimbursement report continues their newest empty draft when they have one.
+ */
 export async function createReport(ctx: AppContext, actor: AuthUser, input: z.output<typeof createReportSchema>) {
   if (input.user_id !== undefined && input.user_id !== actor.id) throw AppError.forbidden();
   const now = ctx.clock.now();
   const id = await ctx.db.transaction(async (tx) => {
+    if (input.type === 'reimbursement') {
+      // Start Report and leave, again and again, must not pile up empty drafts (issue 16).
+      const reused = await reuseEmptyDraft(tx, actor.id, input.distance_type ?? 'none', now);
+      if (reused !== null) return reused;
+    }
     let advanceId: number | null = null;
     if (input.type === 'advance') {
       const advance = await advanceFor(tx, input.advance_request_id!, 'start_report', actor, { lock: true });
@@ -132,7 +141,7 @@ export async function submitReport(ctx: AppContext, actor: AuthUser, id: number)
     }
     await tx
       .update(expenseReports)
-      .set({ submitted: true, dateSubmitted: isoDateOf(now), updatedAt: now })
+      .set({ submitted: true, dateSubmitted: isoDateOf(now), returnedAt: null, updatedAt: now })
       .where(eq(expenseReports.id, id));
     await recordAudit(tx, {
       actorId: actor.id,
@@ -141,90 +150,12 @@ export async function submitReport(ctx: AppContext, actor: AuthUser, id: number)
       entityId: id,
       details: { total_amount: report.totalAmount },
     });
+    await recordReportEvent(tx, { reportId: id, action: 'submitted', actorId: actor.id, at: now });
   });
   return getFullReport(ctx.db, id);
 }
 
-/**
- * PATCH /process-expense-report/{id} (admin). A reimbursement records the payout made; the rest
- * (reimbursement due − payout) stays owed on the report and is added to the user's unreimbursed
- * amount with a journal row. An advance report confirms the receipt and closes the advance.
- */
-export async function processReport(
-  ctx: AppContext,
-  actor: AuthUser,
-  id: number,
-  input: z.output<typeof processReportSchema>,
-) {
-  const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    const report = await reportFor(tx, id, 'process', actor, { lock: true });
-    if (report.type === 'advance') {
-      const advance = await advanceFor(tx, report.advanceRequestId!, 'close', actor, { lock: true });
-      await tx
-        .update(expenseReports)
-        .set({ processed: true, processedAt: now, unreimbursedAmount: 0, updatedAt: now })
-        .where(eq(expenseReports.id, id));
-      await tx
-        .update(advanceRequests)
-        .set({ status: 'closed', updatedAt: now })
-        .where(eq(advanceRequests.id, advance.id));
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: 'process',
-        entityType: 'expense_report',
-        entityId: id,
-        details: { advance_request_id: advance.id, total_amount: report.totalAmount },
-      });
-      return;
-    }
-    const due = report.totalAmount;
-    const result = resolvePayout(due, { payout: input.payout, newUnreimbursedTotal: input.new_unreimbursed_total });
-    if (!result.ok) throw AppError.field(result.field, result.message);
-    await tx
-      .update(expenseReports)
-      .set({
-        processed: true,
-        processedAt: now,
-        payout: result.payout,
-        unreimbursedAmount: result.unreimbursed,
-        updatedAt: now,
-      })
-      .where(eq(expenseReports.id, id));
-    await addUnreimbursed(tx, report, result.unreimbursed, result.payout, actor, now);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'process',
-      entityType: 'expense_report',
-      entityId: id,
-      details: { due, payout: result.payout, unreimbursed: result.unreimbursed },
-    });
-  });
-  return getFullReport(ctx.db, id);
-}
-
-async function addUnreimbursed(tx: Tx, report: ReportRow, amount: number, payout: number, actor: AuthUser, now: Date) {
-  if (amount === 0) return;
-  const [profile] = await tx
-    .insert(profiles)
-    .values({ userId: report.userId, unreimbursedAmount: amount, updatedAt: now })
-    .onConflictDoUpdate({
-      target: profiles.userId,
-      set: { unreimbursedAmount: sql`${profiles.unreimbursedAmount} + excluded.unreimbursed_amount`, updatedAt: now },
-    })
-    .returning({ unreimbursedAmount: profiles.unreimbursedAmount });
-  await postJournal(tx, {
-    account: 'user_unreimbursed',
-    accountId: report.userId,
-    amount,
-    balanceAfter: profile.unreimbursedAmount,
-    reason: 'expense_report_processed',
-    refType: 'expense_report',
-    refId: report.id,
-    memo: `Report #${report.id}: ${formatUSD(report.totalAmount)} due, ${formatUSD(payout)} paid`,
-    actorId: actor.id,
-  });
-}
+export { processReport } from './process-report';
 
 /**
  * DELETE /expense-report/unsubmitted/{id} (owner or admin, drafts) and DELETE /expense-report/{id}
@@ -272,7 +203,9 @@ export async function deleteReport(
 
 export async function removeStoredFiles(ctx: AppContext, keys: readonly string[]): Promise<void> {
   for (const key of keys) {
-    await ctx.storage.delete(key).catch((error: unknown) => ctx.log.error({ err: error, key }, 'receipt not removed'));
+    await ctx.storage
+      .delete(key)
+      .catch((error: unknown) => ctx.log.error({ err: errorSummary(error), key }, 'receipt not removed'));
   }
 }
 

@@ -1,4 +1,5 @@
 import { formatMiles } from '../../domain/expense-reports/calculations';
+import type { TExpense, TFileUpload, TMileage, TReportSummary } from '../../domain/expense-reports/contract';
 import { reportStatus } from '../../domain/expense-reports/states';
 import { parseDecimal, toDollars } from '../../domain/money';
 import type { categories, expenseReports, expenses, fileUploads, holdAccounts, mileage } from '../db/schema';
@@ -17,14 +18,23 @@ const money = (cents: number | null) => (cents === null ? null : toDollars(cents
 const decimal = (text: string | null) => (text === null ? null : Number(text));
 
 /** A report in lists (SPEC.md §3 without the item lists); flags 0/1, money in dollars. */
-export function serializeReportSummary(row: ReportRow, user: { name: string; missionaryNumber: string | null }) {
+export function serializeReportSummary(
+  row: ReportRow,
+  user: { name: string; missionaryNumber: string | null },
+  processor: { name: string } | null = null,
+): TReportSummary {
   return {
     id: row.id,
     type: row.type as 'reimbursement' | 'advance',
     user_id: row.userId,
     user_name: user.name,
     missionary_number: user.missionaryNumber,
-    status: reportStatus({ submitted: row.submitted, processed: row.processed, archived: row.archivedAt !== null }),
+    status: reportStatus({
+      submitted: row.submitted,
+      processed: row.processed,
+      archived: row.archivedAt !== null,
+      returned: row.returnedAt !== null,
+    }),
     total_amount: toDollars(row.totalAmount),
     unreimbursed_amount: toDollars(row.unreimbursedAmount),
     payout: money(row.payout),
@@ -34,6 +44,9 @@ export function serializeReportSummary(row: ReportRow, user: { name: string; mis
     submitted: row.submitted ? 1 : 0,
     processed: row.processed ? 1 : 0,
     processed_at: iso(row.processedAt),
+    /** Who processed it (the admin, or the approver of its distribution); null before processing. */
+    processed_by: row.processedBy,
+    processed_by_name: processor?.name ?? null,
     distance_type: row.distanceType as 'km' | 'mi' | 'none',
     advance_request_id: row.advanceRequestId,
     distribution_id: row.distributionId,
@@ -41,6 +54,7 @@ export function serializeReportSummary(row: ReportRow, user: { name: string; mis
     dist_hold_account_withdrawals: money(row.distHoldAccountWithdrawals),
     dist_amount_unreimbursed: money(row.distAmountUnreimbursed),
     archived_at: iso(row.archivedAt),
+    returned_at: iso(row.returnedAt),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -50,7 +64,11 @@ export function serializeCategoryRef(row: CategoryRow | null) {
   return row ? { id: row.id, expense_category: row.expenseCategory } : null;
 }
 
-export function serializeExpense(row: ExpenseRow, category: CategoryRow | null, holdAccount: HoldAccountRow | null) {
+export function serializeExpense(
+  row: ExpenseRow,
+  category: CategoryRow | null,
+  holdAccount: HoldAccountRow | null,
+): TExpense {
   return {
     id: row.id,
     expense_report_id: row.expenseReportId,
@@ -60,6 +78,7 @@ export function serializeExpense(row: ExpenseRow, category: CategoryRow | null, 
     description: row.description,
     field_currency: toDollars(centsFromDatabase(row.fieldCurrency)),
     exchange_rate: decimal(row.exchangeRate),
+    currency: row.currency,
     usd_amount: toDollars(row.usdAmount),
     hold_account_id: row.holdAccountId,
     hold_account: holdAccount ? { id: holdAccount.id, fund_name: holdAccount.fundName } : null,
@@ -68,7 +87,7 @@ export function serializeExpense(row: ExpenseRow, category: CategoryRow | null, 
   };
 }
 
-export function serializeMileage(row: MileageRow, category: CategoryRow | null, distanceType: string) {
+export function serializeMileage(row: MileageRow, category: CategoryRow | null, distanceType: string): TMileage {
   const distance = parseDecimal(row.totalDistance);
   return {
     id: row.id,
@@ -89,7 +108,7 @@ export function serializeMileage(row: MileageRow, category: CategoryRow | null, 
 }
 
 /** Files are served only through the authorised route in file_url, never from a public path. */
-export function serializeFile(row: FileRow) {
+export function serializeFile(row: FileRow): TFileUpload {
   return {
     id: row.id,
     expense_report_id: row.expenseReportId,

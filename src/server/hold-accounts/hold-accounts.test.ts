@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { RETIRE_MESSAGES } from '../../domain/hold-accounts/retire';
 import {
   advanceRequests,
   expenseReports,
@@ -105,7 +106,7 @@ describe('POST /api/hold-account', () => {
 describe('GET /api/hold-account', () => {
   it('filters Active (default) and Archived; staff see all, a missionary only their own', async () => {
     const own = await createAccount({ user_id: boaz.id });
-    const archived = await createAccount({ user_id: boaz.id });
+    const archived = await createAccount({ user_id: boaz.id, balance: 0 });
     expect((await t.call('GET', `/api/hold-account/${archived.id}/archive`, { token: admin.token })).status).toBe(200);
 
     const active = await t.call('GET', '/api/hold-account', { token: employee.token });
@@ -233,7 +234,7 @@ describe('PATCH /api/hold-account/{id}', () => {
 
 describe('GET /api/hold-account/{id}/archive', () => {
   it('toggles archive and restore; restoring refuses a fund name now taken (409)', async () => {
-    const account = await createAccount();
+    const account = await createAccount({ balance: 0 });
     const archived = await t.call('GET', `/api/hold-account/${account.id}/archive`, { token: admin.token });
     expect(archived.status).toBe(200);
     expect(archived.body.archived_at).toEqual(expect.any(String));
@@ -260,12 +261,54 @@ describe('GET /api/hold-account/{id}/archive', () => {
   });
 });
 
+describe('DESIGN.md decision 15: no money disappears with a hold account', () => {
+  it('refuses to archive or delete an account that holds money, naming the amount (was: archived, money dropped out)', async () => {
+    const account = await createAccount({ balance: 500 });
+    const message =
+      'This hold account holds $500.00 and is owed $0.00. Only an empty account can be archived: move the money out first.';
+    const archive = await t.call('GET', `/api/hold-account/${account.id}/archive`, { token: admin.token });
+    expect(archive.status).toBe(409);
+    expect(archive.body.message).toBe(message);
+    const remove = await t.call('DELETE', `/api/hold-account/${account.id}`, { token: admin.token });
+    expect(remove.status).toBe(409);
+    expect(remove.body.message).toBe(message.replace('archived', 'deleted'));
+    const read = await t.call('GET', `/api/hold-account/${account.id}`, { token: admin.token });
+    expect(read.body).toMatchObject({ balance: 500, archived_at: null });
+  });
+
+  it('archives it once the money is moved out; delete then says archive instead', async () => {
+    const account = await createAccount({ balance: 40 });
+    expect((await post(account.id, { transaction_type: 'Transfer', transaction_amount: 40 })).status).toBe(201);
+    const remove = await t.call('DELETE', `/api/hold-account/${account.id}`, { token: admin.token });
+    expect(remove.status).toBe(409);
+    expect(remove.body.message).toBe(RETIRE_MESSAGES.inUse);
+    const archive = await t.call('GET', `/api/hold-account/${account.id}/archive`, { token: admin.token });
+    expect(archive.status).toBe(200);
+  });
+
+  it('refuses to archive an empty account a designated donation still waits for (was: Build MAT Day failed)', async () => {
+    const account = await createAccount({ balance: 0, user_id: boaz.id });
+    const csv = `Fund,Amount\n${account.fund_name},25.00\n`;
+    const imported = await t.call('POST', '/api/donation/denari-upload', {
+      token: admin.token,
+      multipart: {
+        upload_name: `Waiting ${account.id}`,
+        denari: { content: Buffer.from(csv), filename: 'waiting.csv' },
+      },
+    });
+    expect(imported.status).toBe(201);
+    const archive = await t.call('GET', `/api/hold-account/${account.id}/archive`, { token: admin.token });
+    expect(archive.status).toBe(409);
+    expect(archive.body.message).toBe(RETIRE_MESSAGES.waiting);
+  });
+});
+
 describe('DELETE /api/hold-account/{id}', () => {
   const BLOCKED =
     'This hold account has donations, expenses, advance requests or transactions on record and cannot be deleted. Archive it instead.';
 
-  it('deletes an unused account', async () => {
-    const account = await createAccount();
+  it('deletes an unused, empty account', async () => {
+    const account = await createAccount({ balance: 0 });
     const result = await t.call('DELETE', `/api/hold-account/${account.id}`, { token: admin.token });
     expect(result.status).toBe(200);
     await expectStatus(t, 404, [['GET', `/api/hold-account/${account.id}`, { token: admin.token }]]);
@@ -400,7 +443,7 @@ describe('hold-account transactions', () => {
   });
 
   it('refuses transactions on an archived account (409)', async () => {
-    const account = await createAccount();
+    const account = await createAccount({ balance: 0 });
     await t.call('GET', `/api/hold-account/${account.id}/archive`, { token: admin.token });
     const result = await post(account.id, { transaction_type: 'Deposit', transaction_amount: 5 });
     expect(result.status).toBe(409);

@@ -1,12 +1,14 @@
-import { and, asc, count, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { AppError } from '../../domain/errors';
+import { archiveProblem, deleteProblem, RETIRE_MESSAGES } from '../../domain/hold-accounts/retire';
 import type { createHoldAccountSchema, updateHoldAccountSchema } from '../../domain/hold-accounts/schemas';
 import { isStaff } from '../../domain/roles';
 import type { AuthUser } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { isForeignKeyViolation } from '../db/errors';
+import { rowsOfResult } from '../db/query-rows';
 import {
   advanceRequests,
   donations,
@@ -16,13 +18,13 @@ import {
   journalEntries,
   users,
 } from '../db/schema';
+import { MAX_LIST_ROWS } from '../http/pagination';
 import { recordAudit } from '../journal/journal';
 import { serializeHoldAccount } from './serialize';
 
 const ownerColumns = { id: users.id, name: users.name, missionaryNumber: users.missionaryNumber };
 
-export const HOLD_ACCOUNT_IN_USE =
-  'This hold account has donations, expenses, advance requests or transactions on record and cannot be deleted. Archive it instead.';
+export const HOLD_ACCOUNT_IN_USE = RETIRE_MESSAGES.inUse;
 
 /** Fund names identify hold accounts in the donation import, so active ones are unique (any case). */
 const FUND_NAME_LOCK = 7_340_001;
@@ -100,13 +102,24 @@ export async function listHoldAccounts(
     filter.status === 'archived' ? isNotNull(holdAccounts.archivedAt) : undefined,
     userId !== undefined ? eq(holdAccounts.userId, userId) : undefined,
   ];
-  const rows = await db
-    .select({ account: holdAccounts, owner: ownerColumns })
+  const where = and(...conditions);
+  // Decision 18: the newest MAX_LIST_ROWS accounts, listed by fund name as the screen shows them.
+  const newest = db
+    .select({ id: holdAccounts.id })
     .from(holdAccounts)
-    .innerJoin(users, eq(users.id, holdAccounts.userId))
-    .where(and(...conditions))
-    .orderBy(asc(holdAccounts.fundName), asc(holdAccounts.id));
-  return rows.map((row) => serializeHoldAccount(row.account, row.owner));
+    .where(where)
+    .orderBy(desc(holdAccounts.id))
+    .limit(MAX_LIST_ROWS);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ account: holdAccounts, owner: ownerColumns })
+      .from(holdAccounts)
+      .innerJoin(users, eq(users.id, holdAccounts.userId))
+      .where(inArray(holdAccounts.id, newest))
+      .orderBy(asc(holdAccounts.fundName), asc(holdAccounts.id)),
+    db.select({ total: count() }).from(holdAccounts).where(where),
+  ]);
+  return { rows: rows.map((row) => serializeHoldAccount(row.account, row.owner)), total };
 }
 
 export async function getHoldAccount(db: DbOrTx, viewer: AuthUser, id: number) {
@@ -216,7 +229,36 @@ export async function updateHoldAccount(
   });
 }
 
-/** GET /hold-account/{id}/archive: archives an active account, restores an archived one. */
+/**
+ * Uses of a hold account that still wait for a distribution (DESIGN.md decision 15): its rows in a
+ * pending distribution, designated donations not yet deposited, expenses of unprocessed reports.
+ */
+async function waitingUses(tx: DbOrTx, id: number): Promise<number> {
+  const result = await tx.execute(sql`
+    select (select count(*) from hold_account_transactions where hold_account_id = ${id} and status = 'pending')
+      + (select count(*) from donations d left join distributions x on x.id = d.distribution_id
+          where d.hold_account_id = ${id} and not d.approved and (x.id is null or x.status = 'pending'))
+      + (select count(*) from expenses e join expense_reports r on r.id = e.expense_report_id
+          where e.hold_account_id = ${id} and not r.processed) as n`);
+  return rowsOfResult(result, z.object({ n: z.coerce.number() }))[0].n;
+}
+
+/** Everything ever recorded on the account: with any of it, delete is refused (archive instead). */
+async function recordedUses(tx: DbOrTx, id: number): Promise<number> {
+  // Sequential: a transaction's queries share one connection.
+  const counts = [
+    await tx.select({ n: count() }).from(donations).where(eq(donations.holdAccountId, id)),
+    await tx.select({ n: count() }).from(expenses).where(eq(expenses.holdAccountId, id)),
+    await tx.select({ n: count() }).from(advanceRequests).where(eq(advanceRequests.holdAccountId, id)),
+    await tx.select({ n: count() }).from(holdAccountTransactions).where(eq(holdAccountTransactions.holdAccountId, id)),
+  ];
+  return counts.reduce((total, [row]) => total + row.n, 0) + ((await hasPostedMovements(tx, id)) ? 1 : 0);
+}
+
+/**
+ * GET /hold-account/{id}/archive: archives an active account — only an empty one nothing waiting
+ * uses (409 naming the amounts) — and restores an archived one.
+ */
 export async function toggleArchive(ctx: AppContext, actor: AuthUser, id: number) {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
@@ -225,6 +267,14 @@ export async function toggleArchive(ctx: AppContext, actor: AuthUser, id: number
     if (restoring) {
       await lockFundNames(tx);
       await assertFundNameFree(tx, existing.fundName, id, '_');
+    } else {
+      const problem = archiveProblem({
+        balance: existing.balance,
+        unreimbursedAmount: existing.unreimbursedAmount,
+        waitingUses: await waitingUses(tx, id),
+        recordedUses: 0,
+      });
+      if (problem) throw AppError.conflict(problem);
     }
     const [updated] = await tx
       .update(holdAccounts)
@@ -241,23 +291,17 @@ export async function toggleArchive(ctx: AppContext, actor: AuthUser, id: number
   });
 }
 
-/** DELETE /hold-account/{id}: only an account nothing refers to. */
+/** DELETE /hold-account/{id}: only an empty account nothing was ever recorded on (else 409: archive instead). */
 export async function deleteHoldAccount(ctx: AppContext, actor: AuthUser, id: number) {
   return ctx.db.transaction(async (tx) => {
     const existing = await findHoldAccount(tx, id, { lock: true });
-    // Sequential: a transaction's queries share one connection.
-    const counts = [
-      await tx.select({ n: count() }).from(donations).where(eq(donations.holdAccountId, id)),
-      await tx.select({ n: count() }).from(expenses).where(eq(expenses.holdAccountId, id)),
-      await tx.select({ n: count() }).from(advanceRequests).where(eq(advanceRequests.holdAccountId, id)),
-      await tx
-        .select({ n: count() })
-        .from(holdAccountTransactions)
-        .where(eq(holdAccountTransactions.holdAccountId, id)),
-    ];
-    if (counts.some(([row]) => row.n > 0) || (await hasPostedMovements(tx, id))) {
-      throw AppError.conflict(HOLD_ACCOUNT_IN_USE);
-    }
+    const problem = deleteProblem({
+      balance: existing.balance,
+      unreimbursedAmount: existing.unreimbursedAmount,
+      waitingUses: 0,
+      recordedUses: await recordedUses(tx, id),
+    });
+    if (problem) throw AppError.conflict(problem);
     try {
       await tx.transaction(async (inner) => {
         await inner.delete(holdAccounts).where(eq(holdAccounts.id, id));

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../db/client';
+import { rowsOfResult } from '../db/query-rows';
 import { centsFromDatabase } from '../db/schema/columns';
 
 export interface JournalMismatch {
@@ -30,9 +32,15 @@ export async function journalMismatches(db: DbOrTx): Promise<JournalMismatch[]> 
            coalesce((select sum(j.amount) from journal_entries j
              where j.account = 'user_fund' and j.account_id = p.user_id), 0)
     from profiles p`);
-  const rows = (
-    result as unknown as { rows: Array<{ account: string; id: number; stored: string; from_journal: string }> }
-  ).rows;
+  const rows = rowsOfResult(
+    result,
+    z.object({
+      account: z.string(),
+      id: z.coerce.number(),
+      stored: z.coerce.string(),
+      from_journal: z.coerce.string(),
+    }),
+  );
   return rows
     .map((row) => ({
       account: row.account as JournalMismatch['account'],

@@ -1,15 +1,8 @@
-import { z } from 'zod';
-import { idField } from '../../domain/fields';
-import {
-  createHoldAccountSchema,
-  holdAccountFilterSchema,
-  holdAccountTransactionSchema,
-  updateHoldAccountSchema,
-} from '../../domain/hold-accounts/schemas';
+import { holdAccountsContract as api } from '../../domain/hold-accounts/contract';
 import { ADMIN } from '../../domain/roles';
 import type { AppContext } from '../context';
+import { sendBoundedList } from '../http/pagination';
 import { type AnyRoute, route } from '../http/routes';
-import { parse } from '../http/validate';
 import {
   createHoldAccount,
   deleteHoldAccount,
@@ -20,80 +13,52 @@ import {
 } from './hold-accounts';
 import { deleteTransaction, listTransactions, postTransaction } from './transactions';
 
-const idParams = z.object({ id: idField('Hold account id') });
-const transactionParams = z.object({ id: idField('Transaction id') });
-
 /** Admin changes everything; staff read all; a missionary reads only their own accounts (SPEC.md §6). */
 export function holdAccountRoutes(ctx: AppContext): AnyRoute[] {
   return [
-    route({
-      method: 'GET',
-      url: '/hold-account',
+    route(api.listHoldAccounts, {
       access: 'user',
-      handler: async (request) => {
-        const filter = parse(holdAccountFilterSchema, request.query);
-        return listHoldAccounts(ctx.db, request.user, { status: filter.status, userId: filter.user_id });
-      },
+      handler: async ({ user, query }, reply) =>
+        sendBoundedList(reply, await listHoldAccounts(ctx.db, user, { status: query.status, userId: query.user_id })),
     }),
-    route({
-      method: 'POST',
-      url: '/hold-account',
+    route(api.createHoldAccount, {
       access: ADMIN,
       handler: async (request, reply) => {
-        const input = parse(createHoldAccountSchema, request.body);
         reply.code(201);
-        return createHoldAccount(ctx, request.user, input);
+        return createHoldAccount(ctx, request.user, request.body);
       },
     }),
-    route({
-      method: 'GET',
-      url: '/hold-account/:id',
+    route(api.getHoldAccount, {
       access: 'user',
-      handler: async (request) => getHoldAccount(ctx.db, request.user, parse(idParams, request.params).id),
+      handler: async (request) => getHoldAccount(ctx.db, request.user, request.params.id),
     }),
-    route({
-      method: 'PATCH',
-      url: '/hold-account/:id',
+    route(api.updateHoldAccount, {
       access: ADMIN,
-      handler: async (request) => {
-        const { id } = parse(idParams, request.params);
-        return updateHoldAccount(ctx, request.user, id, parse(updateHoldAccountSchema, request.body));
-      },
+      handler: async (request) => updateHoldAccount(ctx, request.user, request.params.id, request.body),
     }),
-    route({
-      method: 'DELETE',
-      url: '/hold-account/:id',
+    route(api.deleteHoldAccount, {
       access: ADMIN,
-      handler: async (request) => deleteHoldAccount(ctx, request.user, parse(idParams, request.params).id),
+      handler: async (request) => deleteHoldAccount(ctx, request.user, request.params.id),
     }),
-    route({
-      method: 'GET',
-      url: '/hold-account/:id/archive',
+    route(api.toggleArchive, {
       access: ADMIN,
-      handler: async (request) => toggleArchive(ctx, request.user, parse(idParams, request.params).id),
+      handler: async (request) => toggleArchive(ctx, request.user, request.params.id),
     }),
-    route({
-      method: 'GET',
-      url: '/hold-account/:id/transactions',
+    route(api.listTransactions, {
       access: 'user',
-      handler: async (request) => listTransactions(ctx.db, request.user, parse(idParams, request.params).id),
+      handler: async (request, reply) =>
+        sendBoundedList(reply, await listTransactions(ctx.db, request.user, request.params.id)),
     }),
-    route({
-      method: 'POST',
-      url: '/hold-account/:id/transaction',
+    route(api.postTransaction, {
       access: ADMIN,
       handler: async (request, reply) => {
-        const { id } = parse(idParams, request.params);
-        const input = parse(holdAccountTransactionSchema, request.body);
         reply.code(201);
-        return postTransaction(ctx, request.user, id, input);
+        return postTransaction(ctx, request.user, request.params.id, request.body);
       },
     }),
-    route({
-      method: 'DELETE',
-      url: '/hold-account-transaction/:id',
+    route(api.deleteTransaction, {
       access: ADMIN,
-      handler: async (request) => deleteTransaction(ctx, request.user, parse(transactionParams, request.params).id),
+      handler: async (request) => deleteTransaction(ctx, request.user, request.params.id),
     }),
   ];
 }

@@ -1,3 +1,5 @@
+import type { THoldAccount, THoldAccountTransaction } from '../../domain/hold-accounts/contract';
+import type { TransactionType } from '../../domain/hold-accounts/schemas';
 import { toDollars } from '../../domain/money';
 import type { holdAccounts, holdAccountTransactions } from '../db/schema';
 
@@ -11,7 +13,7 @@ export interface Owner {
 }
 
 /** SPEC.md §3 Hold account, with its owner's name; money in dollars. */
-export function serializeHoldAccount(row: HoldAccountRow, owner: Owner | null) {
+export function serializeHoldAccount(row: HoldAccountRow, owner: Owner | null): THoldAccount {
   return {
     id: row.id,
     user_id: row.userId,
@@ -36,11 +38,14 @@ export type SerializedHoldAccount = ReturnType<typeof serializeHoldAccount>;
 const optionalDollars = (cents: number | null) => (cents === null ? null : toDollars(cents));
 
 /** SPEC.md §3 Hold account transaction (stored form) plus who entered it and whether it may be deleted. */
-export function serializeTransaction(row: TransactionRow, extra: { createdByName: string | null; deletable: boolean }) {
+export function serializeTransaction(
+  row: TransactionRow,
+  extra: { createdByName: string | null; deletable: boolean },
+): THoldAccountTransaction {
   return {
     id: row.id,
     hold_account_id: row.holdAccountId,
-    transaction_type: row.transactionType,
+    transaction_type: row.transactionType as TransactionType,
     transaction_amount: toDollars(row.transactionAmount),
     amount_approved: optionalDollars(row.amountApproved),
     added_unreimbursed_amount: toDollars(row.addedUnreimbursedAmount),

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isoDateOf } from '../../domain/dates';
 import { AppError } from '../../domain/errors';
@@ -15,6 +15,7 @@ import type { AuthUser } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { holdAccounts, holdAccountTransactions, profiles, users } from '../db/schema';
+import { MAX_LIST_ROWS } from '../http/pagination';
 import { postJournal, recordAudit } from '../journal/journal';
 import { assertCanView, findHoldAccount, serializeById } from './hold-accounts';
 import { serializeTransaction } from './serialize';
@@ -29,18 +30,30 @@ function deletable(row: TransactionRow, balance: Cents): boolean {
 export async function listTransactions(db: DbOrTx, viewer: AuthUser, holdAccountId: number) {
   const account = await findHoldAccount(db, holdAccountId);
   assertCanView(viewer, account);
-  const rows = await db
-    .select({ transaction: holdAccountTransactions, createdByName: users.name })
-    .from(holdAccountTransactions)
-    .leftJoin(users, eq(users.id, holdAccountTransactions.createdBy))
-    .where(and(eq(holdAccountTransactions.holdAccountId, holdAccountId), eq(holdAccountTransactions.status, 'posted')))
-    .orderBy(desc(holdAccountTransactions.id));
-  return rows.map((row) =>
-    serializeTransaction(row.transaction, {
-      createdByName: row.createdByName,
-      deletable: deletable(row.transaction, account.balance),
-    }),
+  const where = and(
+    eq(holdAccountTransactions.holdAccountId, holdAccountId),
+    eq(holdAccountTransactions.status, 'posted'),
   );
+  // Decision 18: the newest MAX_LIST_ROWS, and the count of all in X-Total-Count.
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ transaction: holdAccountTransactions, createdByName: users.name })
+      .from(holdAccountTransactions)
+      .leftJoin(users, eq(users.id, holdAccountTransactions.createdBy))
+      .where(where)
+      .orderBy(desc(holdAccountTransactions.id))
+      .limit(MAX_LIST_ROWS),
+    db.select({ total: count() }).from(holdAccountTransactions).where(where),
+  ]);
+  return {
+    rows: rows.map((row) =>
+      serializeTransaction(row.transaction, {
+        createdByName: row.createdByName,
+        deletable: deletable(row.transaction, account.balance),
+      }),
+    ),
+    total,
+  };
 }
 
 /** Moves the owner's general fund (profiles.fund_balance) with its journal row, atomically. */

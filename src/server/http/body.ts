@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { URLENCODED_BODY_LIMIT } from './errors';
 import type { UploadedFile } from './routes';
 
 /** Largest request file accepted at all; routes apply their own, smaller limits (receipts: 5 MB). */
@@ -13,7 +14,7 @@ export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 1024 * 1024 },
+    { parseAs: 'string', bodyLimit: URLENCODED_BODY_LIMIT },
     (_request, body, done) => {
       const fields: Record<string, string | string[]> = {};
       for (const [key, value] of new URLSearchParams(body as string)) {

@@ -61,7 +61,7 @@ describe('API plumbing', () => {
     expect(result.body).toEqual({ message: 'Please log in to continue.' });
   });
 
-  it(`answers 413 with the file message above ${MAX_UPLOAD_BYTES / 1024 / 1024} MB, whatever the route`, async () => {
+  it(`answers 413 naming the route's own limit above ${MAX_UPLOAD_BYTES / 1024 / 1024} MB (decision 17)`, async () => {
     const result = await t.call('POST', '/api/donation/denari-upload', {
       token: admin.token,
       multipart: {
@@ -70,6 +70,6 @@ describe('API plumbing', () => {
       },
     });
     expect(result.status).toBe(413);
-    expect(result.body.message).toBe('Invalid file. Please choose a file that is 5MB or smaller.');
+    expect(result.body.message).toBe('Invalid file. Please choose a file that is 50MB or smaller.');
   });
 });

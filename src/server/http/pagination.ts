@@ -1,9 +1,20 @@
-import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
-import { parse } from './validate';
+import { type AnyColumn, and, asc, desc, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import { type Continuation, type Cursor, continuation, decodeCursor, keysetCondition } from './keyset';
 
-export const PAGE_SIZES = [10, 30, 50, 100] as const;
-const MAX_LIMIT = 500;
+export { PAGE_SIZES } from '../../domain/list-query';
+
+/** Decision 18: the lists SPEC.md shows unpaginated answer at most this many rows, newest first. */
+export const MAX_LIST_ROWS = 1000;
+
+/**
+ * An unpaginated list (decision 18): at most MAX_LIST_ROWS rows (the caller queries newest first
+ * with `limit(MAX_LIST_ROWS)`), and the full count in an X-Total-Count header.
+ */
+export function sendBoundedList<T>(reply: FastifyReply, list: { rows: T[]; total: number }): T[] {
+  reply.header('x-total-count', String(list.total));
+  return list.rows.slice(0, MAX_LIST_ROWS);
+}
 
 export interface ListQuery<K extends string> {
   page: number;
@@ -11,48 +22,27 @@ export interface ListQuery<K extends string> {
   orderBy: K;
   order: 'asc' | 'desc';
   q: string | null;
+  /** Keyset continuation (keyset.ts): when given, `page` only labels the page; the cursor picks the rows. */
+  cursor: Cursor | null;
 }
 
-/**
- * Reads `page` (zero-based), `limit`, `order_by`, `order`, `q` from a query string. `order_by`
- * must be one of the whitelisted keys; anything else is a 422, never raw SQL.
- */
-export function parseListQuery<K extends string>(
-  query: unknown,
-  sortable: readonly K[],
-  defaults: { limit?: number; orderBy?: K; order?: 'asc' | 'desc' } = {},
-): ListQuery<K> {
-  const schema = z.object({
-    page: z.coerce.number().int('Page must be a whole number.').min(0, 'Page cannot be negative.').default(0),
-    limit: z.coerce
-      .number()
-      .int('Limit must be a whole number.')
-      .min(1, 'Limit must be at least 1.')
-      .max(MAX_LIMIT, `Limit cannot exceed ${MAX_LIMIT}.`)
-      .default(defaults.limit ?? 10),
-    order_by: z
-      .enum(sortable as unknown as [K, ...K[]], { message: `Sort by one of: ${sortable.join(', ')}.` })
-      .default(defaults.orderBy ?? (sortable.includes('id' as K) ? ('id' as K) : sortable[0])),
-    order: z
-      .string()
-      .transform((value) => value.toLowerCase())
-      .pipe(z.enum(['asc', 'desc'], { message: 'Order must be asc or desc.' }))
-      .default(defaults.order ?? 'desc'),
-    q: z
-      .string()
-      .optional()
-      .transform((value) => (value && value.trim() !== '' ? value.trim().toLowerCase() : null)),
-  });
-  const parsed = parse(schema, emptyToUndefined(query));
-  return { page: parsed.page, limit: parsed.limit, orderBy: parsed.order_by, order: parsed.order, q: parsed.q };
-}
-
-function emptyToUndefined(query: unknown): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
-    if (value !== '' && value !== undefined && value !== null) out[key] = value;
-  }
-  return out;
+/** The list part of a query parsed by `listQuerySchema` (src/domain/list-query.ts), for the services. */
+export function listQueryOf<K extends string>(query: {
+  page: number;
+  limit: number;
+  order_by: K;
+  order: 'asc' | 'desc';
+  q: string | null;
+  cursor?: string;
+}): ListQuery<K> {
+  return {
+    page: query.page,
+    limit: query.limit,
+    orderBy: query.order_by,
+    order: query.order,
+    q: query.q,
+    cursor: query.cursor ? decodeCursor(query.cursor) : null,
+  };
 }
 
 /** ORDER BY the chosen column, then id so pages never overlap on ties. */
@@ -66,7 +56,36 @@ export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-export interface Page<T> {
+export interface Page<T> extends Partial<Continuation> {
   data: T[];
   total_count: number;
+}
+
+/**
+ * One page of a list, by keyset when the query carries a cursor and by OFFSET otherwise; either way
+ * with the cursors of the neighbouring pages, so the web app pages on by keyset after the first page.
+ * `fetch` runs the list's own select with the given WHERE, ORDER BY, LIMIT and OFFSET; `key` gives a
+ * row's sort value (as the sort column maps it) and id.
+ */
+export async function pageRows<Row>(
+  query: ListQuery<string>,
+  spec: {
+    column: AnyColumn;
+    id: AnyColumn;
+    nullable: boolean;
+    where: SQL | undefined;
+    fetch: (where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) => Promise<Row[]>;
+    key: (row: Row) => { value: unknown; id: number };
+  },
+): Promise<{ rows: Row[] } & Continuation> {
+  const { cursor, limit, page } = query;
+  const fetched = cursor
+    ? await spec.fetch(
+        and(spec.where, keysetCondition(spec.column, spec.id, query.order, cursor, spec.nullable)),
+        orderOf(spec.column, cursor.before ? (query.order === 'asc' ? 'desc' : 'asc') : query.order, spec.id),
+        limit + 1,
+        0,
+      )
+    : await spec.fetch(spec.where, orderOf(spec.column, query.order, spec.id), limit + 1, page * limit);
+  return continuation(fetched, { limit, cursor, page }, spec.key);
 }

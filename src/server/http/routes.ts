@@ -1,8 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  type BodyOf,
+  type EndpointContract,
+  type HandlerResultOf,
+  isFileResponse,
+  type ParamsOf,
+  type QueryOf,
+  ZErrorResponseSchema,
+} from '../../domain/contract';
 import { AppError } from '../../domain/errors';
+import { hasNul, MAX_ID } from '../../domain/fields';
 import type { Role } from '../../domain/roles';
+import { SECOND_FACTOR_MESSAGES } from '../../domain/second-factor/messages';
 import { type AuthUser, resolveApiToken } from '../auth/tokens';
 import type { AppContext } from '../context';
+import { parse } from './validate';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -12,12 +25,13 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  */
 export type Access = 'public' | 'user' | readonly Role[];
 
-export interface ApiRequest<U extends AuthUser | null = AuthUser> {
+/** A request after its contract parsed it: params, query and body are the schemas' outputs. */
+export interface ApiRequest<U extends AuthUser | null = AuthUser, C extends EndpointContract = EndpointContract> {
   user: U;
-  params: Record<string, string>;
-  query: Record<string, unknown>;
-  /** JSON, urlencoded or multipart fields as one plain object; files as UploadedFile. */
-  body: Record<string, unknown>;
+  params: ParamsOf<C>;
+  query: QueryOf<C>;
+  /** JSON, urlencoded or multipart fields as one object (files as UploadedFile), parsed by the contract. */
+  body: BodyOf<C>;
   raw: FastifyRequest;
 }
 
@@ -33,28 +47,58 @@ export function isUploadedFile(value: unknown): value is UploadedFile {
   return typeof value === 'object' && value !== null && (value as UploadedFile).kind === 'file';
 }
 
-export interface RouteDefinition {
-  method: Method;
-  url: string;
-  access: Access;
+/** A handler answers with a body of its contract, or sends the reply itself (files). */
+type HandlerResult<C extends EndpointContract> = HandlerResultOf<C> | FastifyReply;
+
+interface RouteOptions {
   /** Report downloads may carry the token as `api_token` in the query (SPEC.md §6). */
   queryToken?: boolean;
   /** Files above this size are not kept in memory past it (the service answers with its message). */
   maxFileBytes?: number;
-  handler(request: ApiRequest<AuthUser>, reply: FastifyReply): Promise<unknown>;
+  /**
+   * Parts of the request the service parses itself, with the contract's schema, because it needs
+   * the raw input (which keys were present) or reports errors its own way. Listed, never silent.
+   */
+  rawInput?: ReadonlyArray<'query' | 'body'>;
+  /**
+   * Roles that `access` lets in but that the service refuses (403) for a record that is not their
+   * own, before looking it up (a missionary naming another user's id). Read by the role matrix test
+   * (http/role-matrix.test.ts), which derives every other expectation from `access`.
+   */
+  serviceDenies?: readonly Role[];
+  /**
+   * Reachable by a session that must first set up a second factor (an administrator while the
+   * setting requires one, decision 16); every other route answers 403 to such a session.
+   */
+  enrolment?: boolean;
 }
 
-export type PublicRouteDefinition = Omit<RouteDefinition, 'handler' | 'access'> & {
+export interface RouteDefinition<C extends EndpointContract = EndpointContract> extends RouteOptions {
+  method: Method;
+  url: string;
+  /** The endpoint's contract (src/domain/<feature>/contract.ts): request and response schemas. */
+  contract: C;
+  access: Access;
+  handler(request: ApiRequest<AuthUser, C>, reply: FastifyReply): Promise<HandlerResult<C>>;
+}
+
+export interface PublicRouteDefinition<C extends EndpointContract = EndpointContract>
+  extends Omit<RouteDefinition<C>, 'handler' | 'access'> {
   access: 'public';
-  handler(request: ApiRequest<AuthUser | null>, reply: FastifyReply): Promise<unknown>;
-};
+  handler(request: ApiRequest<AuthUser | null, C>, reply: FastifyReply): Promise<HandlerResult<C>>;
+}
 
 export type AnyRoute = RouteDefinition | PublicRouteDefinition;
 
-export function route(definition: RouteDefinition): RouteDefinition;
-export function route(definition: PublicRouteDefinition): PublicRouteDefinition;
-export function route(definition: AnyRoute): AnyRoute {
-  return definition;
+type Implementation<C extends EndpointContract> = RouteOptions &
+  (
+    | { access: Exclude<Access, 'public'>; handler: RouteDefinition<C>['handler'] }
+    | { access: 'public'; handler: PublicRouteDefinition<C>['handler'] }
+  );
+
+/** A route: the contract says what goes in and out, the implementation who may call it and what it does. */
+export function route<C extends EndpointContract>(contract: C, implementation: Implementation<C>): AnyRoute {
+  return { ...implementation, method: contract.method, url: contract.path, contract } as AnyRoute;
 }
 
 /**
@@ -117,13 +161,17 @@ function methodOverride(request: FastifyRequest): Method | null {
 
 async function run(ctx: AppContext, definition: AnyRoute, request: FastifyRequest, reply: FastifyReply) {
   const user = await authenticate(ctx, definition, request);
+  assertIdsExist(request.params as Record<string, string> | undefined);
+  assertNoNul({ ...(request.query as object), ...(request.body as object) });
   const body = { ...((request.body as Record<string, unknown> | null) ?? {}) };
   delete body._method;
+  const { contract } = definition;
+  const raw = new Set(definition.rawInput ?? []);
   const apiRequest = {
     user,
-    params: (request.params ?? {}) as Record<string, string>,
-    query: (request.query ?? {}) as Record<string, unknown>,
-    body,
+    params: parseInput(contract.request.params, request.params ?? {}),
+    query: raw.has('query') ? (request.query ?? {}) : parseInput(contract.request.query, request.query ?? {}),
+    body: raw.has('body') ? body : parseInput(contract.request.body, body),
     raw: request,
   };
   const result = await (definition.handler as (r: typeof apiRequest, reply: FastifyReply) => Promise<unknown>)(
@@ -131,7 +179,55 @@ async function run(ctx: AppContext, definition: AnyRoute, request: FastifyReques
     reply,
   );
   if (reply.sent) return reply;
-  return result ?? { success: true };
+  return serialize(contract, reply.statusCode, result ?? { success: true });
+}
+
+/** A part without a schema is passed on as it came; one with a schema is parsed (422 on failure). */
+function parseInput(schema: z.ZodType | undefined, input: unknown) {
+  return schema ? parse(schema, input) : input;
+}
+
+/**
+ * The body leaves through its status's schema: unknown fields are dropped, and a body that breaks
+ * the contract is the server's bug (500, logged), never sent as it is.
+ */
+function serialize(contract: EndpointContract, status: number, result: unknown) {
+  const spec = contract.responses[status] ?? (status >= 400 ? ZErrorResponseSchema : undefined);
+  if (!spec || isFileResponse(spec)) {
+    throw new Error(`${contract.method} ${contract.path} answered ${status}, which its contract does not list`);
+  }
+  const parsed = spec.safeParse(result);
+  if (parsed.success) return parsed.data;
+  const error = new Error(`${contract.method} ${contract.path} ${status}: the response breaks its contract`);
+  throw Object.assign(error, { issues: parsed.error.issues.slice(0, 5) });
+}
+
+/**
+ * An id in the path beyond a 32-bit integer names nothing that can exist: 404, before the database
+ * sees it (DESIGN.md decision 17). Ids that are not numbers at all stay for the route's schema (422).
+ */
+function assertIdsExist(params: Record<string, string> | undefined): void {
+  for (const [name, value] of Object.entries(params ?? {})) {
+    if (!/(^id|Id)$/.test(name) || !/^\d+$/.test(value)) continue;
+    if (value.length > 10 || Number(value) > MAX_ID) throw AppError.notFound();
+  }
+}
+
+/** PostgreSQL text cannot hold NUL: any field carrying one is refused by name (decision 17). */
+function assertNoNul(fields: Record<string, unknown>): void {
+  const errors: Record<string, string[]> = {};
+  const visit = (value: unknown, path: string, depth: number) => {
+    if (typeof value === 'string') {
+      if (hasNul(value)) errors[path || '_'] = [`${path || 'The request'} cannot contain NUL characters.`];
+    } else if (depth < 8 && value && typeof value === 'object' && !isUploadedFile(value)) {
+      for (const [key, inner] of Object.entries(value)) visit(inner, path ? `${path}.${key}` : key, depth + 1);
+    }
+  };
+  for (const [key, value] of Object.entries(fields)) {
+    if (hasNul(key)) errors._ = ['Field names cannot contain NUL characters.'];
+    visit(value, key, 0);
+  }
+  if (Object.keys(errors).length > 0) throw AppError.validation(errors);
 }
 
 async function authenticate(ctx: AppContext, definition: AnyRoute, request: FastifyRequest): Promise<AuthUser | null> {
@@ -142,5 +238,6 @@ async function authenticate(ctx: AppContext, definition: AnyRoute, request: Fast
   if (definition.access === 'public') return user;
   if (!user) throw new AppError('unauthenticated');
   if (definition.access !== 'user' && !definition.access.includes(user.role)) throw AppError.forbidden();
+  if (user.enrolmentNeeded && !definition.enrolment) throw AppError.forbidden(SECOND_FACTOR_MESSAGES.setupRequired);
   return user;
 }

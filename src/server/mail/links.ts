@@ -1,27 +1,20 @@
-import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 
 /**
- * The origin that links in mail (welcome, password reset) start with. PUBLIC_URL wins. Otherwise the
- * client's `baseUrl` (SPEC.md §7) is used only when it names the host the request came to, so
- * nobody can have a genuine reset mail point at their own site; failing that, the request's origin.
+ * The origin that links in mail (welcome, password reset) start with (DESIGN.md decision 16):
+ * PUBLIC_URL, else http://localhost:{PORT}. Never the request's Host or X-Forwarded-* headers, and
+ * never a client's `baseUrl` (it could only ever equal PUBLIC_URL, so it is not read at all): a
+ * forged header must not turn a genuine reset mail into a link to someone else's site.
  */
-export function mailLinkBase(
-  config: Pick<Config, 'publicUrl'>,
-  request: Pick<FastifyRequest, 'protocol' | 'host'>,
-  baseUrl: string | undefined,
-): string {
-  if (config.publicUrl) return config.publicUrl;
-  const origin = new URL(`${request.protocol}://${request.host}`).origin;
-  if (!baseUrl) return origin;
-  try {
-    const url = new URL(baseUrl);
-    // Compared as origins, so "http://host:80" and "http://host" are the same place.
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.host === new URL(origin).host) {
-      return url.origin;
-    }
-  } catch {
-    // not a URL: use the request's origin
-  }
-  return origin;
+export function mailLinkBase(config: Pick<Config, 'publicUrl' | 'port'>): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
+}
+
+/** Said at start and on the admin dashboard while PUBLIC_URL is unset. */
+export function publicUrlWarning(config: Pick<Config, 'publicUrl' | 'port'>): string | null {
+  if (config.publicUrl) return null;
+  return (
+    `PUBLIC_URL is not set: links in welcome and password-reset mail point to ${mailLinkBase(config)}, ` +
+    'which works only on this computer. Set PUBLIC_URL to the address users reach Sheepfold at.'
+  );
 }

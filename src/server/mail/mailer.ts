@@ -7,6 +7,9 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative to the text (notifications, decision 21). */
+  html?: string;
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 export interface Mailer {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { TransactionType } from '../../domain/distributions/types';
 import { type Cents, parseDollars } from '../../domain/money';
 import type { ReportDistribution } from '../../domain/reports/accounting';
@@ -92,6 +92,21 @@ export async function loadMatDayDistributions(
         COLLATOR.compare(a.distribution.missionary_number ?? '', b.distribution.missionary_number ?? '') ||
         a.row.id - b.row.id,
     );
+}
+
+/** The MAT dates (period ends) that have distributions of a status, newest first, with how many. */
+export async function loadMatDates(
+  db: DbOrTx,
+  status: 'approved' | 'pending',
+): Promise<Array<{ mat_date: string; count: number }>> {
+  const rows = await db
+    .select({ mat_date: distributions.endDate, count: count() })
+    .from(distributions)
+    .where(eq(distributions.status, status))
+    .groupBy(distributions.endDate)
+    .orderBy(desc(distributions.endDate))
+    .limit(120);
+  return rows.map((row) => ({ mat_date: row.mat_date, count: Number(row.count) }));
 }
 
 const TYPES = new Set<TransactionType>(['Deposit', 'Transfer', 'Withdrawal']);

@@ -429,6 +429,18 @@ describe('GET /api/reports/accounting', () => {
     expect(xlsxColumn(sheet, 'Missionary')).toContain(`'${EVIL_NAME}`);
   });
 
+  it('explains a MAT date with no distribution, naming the dates that have one (422, no empty file)', async () => {
+    for (const path of ['/api/reports/accounting', '/api/reports/accounting-journal']) {
+      const empty = await t.call('GET', path, { token: admin.token, query: { mat_to_date: '2024-06-15' } });
+      expect(empty.status).toBe(422);
+      expect(empty.body.errors).toEqual({
+        mat_to_date: [
+          `No approved distribution has the MAT date 06/15/2024. MAT dates with approved distributions: 05/31/2024, 04/30/2024.`,
+        ],
+      });
+    }
+  });
+
   it('refuses a missing date or an unknown status (422)', async () => {
     const missing = await t.call('GET', '/api/reports/accounting', {
       token: admin.token,
@@ -442,6 +454,26 @@ describe('GET /api/reports/accounting', () => {
     });
     expect(status.status).toBe(422);
     expect(status.body.errors).toEqual({ status: ['Distribution Status must be approved or pending.'] });
+  });
+});
+
+describe('GET /api/reports/mat-dates', () => {
+  it('lists the MAT dates with distributions of a status, with how many', async () => {
+    const approved = await t.call('GET', '/api/reports/mat-dates', { token: admin.token, query: {} });
+    expect(approved.status).toBe(200);
+    // Ruth, Boaz and the formula-named missionary were approved for MAT (the accounting CSV's three
+    // rows); Ruth's April distribution came before.
+    expect(approved.body.data).toEqual([
+      { mat_date: MAT, count: 3 },
+      { mat_date: '2024-04-30', count: 1 },
+    ]);
+  });
+
+  it('refuses an unknown status (422), strangers (401) and missionaries (403)', async () => {
+    const bad = await t.call('GET', '/api/reports/mat-dates', { token: admin.token, query: { status: 'deleted' } });
+    expect(bad.status).toBe(422);
+    expect((await t.call('GET', '/api/reports/mat-dates', {})).status).toBe(401);
+    expect((await t.call('GET', '/api/reports/mat-dates', { token: ruth.token })).status).toBe(403);
   });
 });
 

@@ -1,19 +1,16 @@
+import { AppError } from '../../domain/errors';
 import { accountingTable } from '../../domain/reports/accounting';
+import { reportsContract as api } from '../../domain/reports/contract';
 import { fieldWorkerExpensesTable } from '../../domain/reports/field-worker-expenses';
 import { journalTable } from '../../domain/reports/journal';
-import {
-  accountingQuerySchema,
-  fieldWorkerExpensesQuerySchema,
-  type ReportFormat,
-  reportFilename,
-} from '../../domain/reports/schemas';
+import { noDistributionMessage } from '../../domain/reports/mat-dates';
+import { type ReportFormat, reportFilename } from '../../domain/reports/schemas';
 import type { ReportTable } from '../../domain/reports/table';
 import { STAFF } from '../../domain/roles';
 import type { AppContext } from '../context';
 import { type AnyRoute, route } from '../http/routes';
-import { parse } from '../http/validate';
 import { readSiteConfig } from '../site/routes';
-import { loadMatDayDistributions, withFundMovements } from './load-distributions';
+import { loadMatDates, loadMatDayDistributions, withFundMovements } from './load-distributions';
 import { loadExpenseLines } from './load-expenses';
 import { sendFile } from './send-file';
 import { writeCsv } from './write-csv';
@@ -37,14 +34,24 @@ export function reportRoutes(ctx: AppContext): AnyRoute[] {
     } as const;
   }
 
+  /** The distributions of a MAT date, or 422 naming the dates that have some (no header-only file). */
+  async function matDayOrExplain(matDate: string, status: 'approved' | 'pending') {
+    const items = await loadMatDayDistributions(ctx.db, matDate, status);
+    if (items.length > 0) return items;
+    const dates = (await loadMatDates(ctx.db, status)).map((row) => row.mat_date);
+    throw AppError.field('mat_to_date', noDistributionMessage(matDate, status, dates));
+  }
+
   return [
-    route({
-      method: 'GET',
-      url: '/reports/field-worker-expenses',
+    route(api.matDates, {
+      access: STAFF,
+      handler: async (request) => ({ data: await loadMatDates(ctx.db, request.query.status) }),
+    }),
+    route(api.fieldWorkerExpenses, {
       access: STAFF,
       queryToken: true,
       handler: async (request, reply) => {
-        const query = parse(fieldWorkerExpensesQuerySchema, request.query);
+        const { query } = request;
         const lines = await loadExpenseLines(ctx.db, query.from, query.to);
         const file = await download(
           fieldWorkerExpensesTable(lines, site.terms),
@@ -55,14 +62,12 @@ export function reportRoutes(ctx: AppContext): AnyRoute[] {
         return sendFile(reply, file);
       },
     }),
-    route({
-      method: 'GET',
-      url: '/reports/accounting',
+    route(api.accounting, {
       access: STAFF,
       queryToken: true,
       handler: async (request, reply) => {
-        const query = parse(accountingQuerySchema, request.query);
-        const items = await loadMatDayDistributions(ctx.db, query.mat_to_date, query.status);
+        const { query } = request;
+        const items = await matDayOrExplain(query.mat_to_date, query.status);
         const file = await download(
           accountingTable(
             items.map((item) => item.distribution),
@@ -75,14 +80,12 @@ export function reportRoutes(ctx: AppContext): AnyRoute[] {
         return sendFile(reply, file);
       },
     }),
-    route({
-      method: 'GET',
-      url: '/reports/accounting-journal',
+    route(api.accountingJournal, {
       access: STAFF,
       queryToken: true,
       handler: async (request, reply) => {
-        const query = parse(accountingQuerySchema, request.query);
-        const items = await loadMatDayDistributions(ctx.db, query.mat_to_date, query.status);
+        const { query } = request;
+        const items = await matDayOrExplain(query.mat_to_date, query.status);
         const sources = await withFundMovements(ctx.db, items);
         const file = await download(
           journalTable(sources, site.terms),

@@ -1,20 +1,17 @@
 import { ADMIN } from '../../domain/roles';
-import { updateSettingsSchema } from '../../domain/settings/settings';
+import { settingsContract as api } from '../../domain/settings/contract';
 import type { AppContext } from '../context';
 import { type AnyRoute, route } from '../http/routes';
-import { parse } from '../http/validate';
 import { recordAudit } from '../journal/journal';
 import { listSettings, updateSettings } from './settings';
 
 export function settingsRoutes(ctx: AppContext): AnyRoute[] {
   return [
-    route({ method: 'GET', url: '/settings', access: 'user', handler: async () => listSettings(ctx.db) }),
-    route({
-      method: 'PATCH',
-      url: '/settings',
+    route(api.listSettings, { access: 'user', handler: async () => listSettings(ctx.db) }),
+    route(api.updateSettings, {
       access: ADMIN,
       handler: async (request) => {
-        const values = parse(updateSettingsSchema, request.body);
+        const values = request.body;
         await ctx.db.transaction(async (tx) => {
           await updateSettings(tx, values, ctx.clock.now());
           await recordAudit(tx, {

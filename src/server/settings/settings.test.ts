@@ -104,7 +104,12 @@ describe('PATCH /api/settings', () => {
       'social_security_percentage',
       'Social Security % can have at most 4 decimals.',
     ],
-    [{ medicare_percentage: '1,45' }, 'medicare_percentage', 'Medicare % must be a number.'],
+    // Decision 23: 1,45 is a decimal comma (accepted); a point and a comma together are refused.
+    [
+      { medicare_percentage: '1.234,5' },
+      'medicare_percentage',
+      'Medicare % has both a point and a comma, so it is unclear which one is the decimal separator: write it without a thousands separator, e.g. 1234.50 or 1234,50.',
+    ],
     [{ mileage_reimbursement: 'abc' }, 'mileage_reimbursement', 'Mileage Reimbursement ($ per mile) must be a number.'],
     [
       { mileage_reimbursement: '-0.5' },

@@ -1,4 +1,4 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_SETTINGS, SETTING_NAMES, type Settings, settingsFrom } from '../../domain/settings/settings';
 import type { DbOrTx } from '../db/client';
 import { settings } from '../db/schema';
@@ -12,7 +12,12 @@ export async function ensureDefaultSettings(db: DbOrTx): Promise<void> {
 }
 
 export async function listSettings(db: DbOrTx) {
-  const rows = await db.select().from(settings).orderBy(asc(settings.id));
+  // Only the known settings: other rows (the second-factor setting) have screens of their own.
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.settingName, [...SETTING_NAMES]))
+    .orderBy(asc(settings.id));
   return rows.map((row) => ({ id: row.id, setting_name: row.settingName, setting_value: row.settingValue }));
 }
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { systemContract as api } from '../../domain/system/contract';
 import { DEFAULT_SITE_TITLE, DEFAULT_TERMS, type SiteConfig, type Terms } from '../../domain/terms';
 import { type AnyRoute, route } from '../http/routes';
 
@@ -23,15 +24,11 @@ const FAVICON_TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'imag
 
 export function siteRoutes(site: ReturnType<typeof readSiteConfig>, defaultFavicon: string): AnyRoute[] {
   return [
-    route({
-      method: 'GET',
-      url: '/site',
+    route(api.site, {
       access: 'public',
       handler: async () => ({ title: site.title, terms: site.terms, favicon: site.favicon }),
     }),
-    route({
-      method: 'GET',
-      url: '/site/favicon',
+    route(api.favicon, {
       access: 'public',
       handler: async (_request, reply) => {
         const file = site.faviconFile ?? defaultFavicon;

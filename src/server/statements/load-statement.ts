@@ -37,6 +37,32 @@ export async function findDistribution(db: DbOrTx, id: number) {
 
 type Found = NonNullable<Awaited<ReturnType<typeof findDistribution>>>;
 
+/** The donations of a statement: those the distribution references, else the user's donations of its upload. */
+function donationsOf(found: Found) {
+  const d = found.distribution;
+  return {
+    referenced: eq(donations.distributionId, d.id),
+    ofUpload: d.donationUploadName
+      ? and(eq(donations.userId, d.userId), eq(donations.uploadName, d.donationUploadName))
+      : null,
+  };
+}
+
+/** Different donors among the statement's donations (DESIGN.md decision 24): counted, never named. */
+async function donorsOf(db: DbOrTx, found: Found): Promise<number> {
+  const { referenced, ofUpload } = donationsOf(found);
+  const count = async (condition: ReturnType<typeof and>) => {
+    const [row] = await db
+      .select({ rows: sql<number>`count(*)::int`, donors: sql<number>`count(distinct ${donations.donorKey})::int` })
+      .from(donations)
+      .where(condition);
+    return row;
+  };
+  let counted = await count(referenced);
+  if (counted.rows === 0 && ofUpload) counted = await count(ofUpload);
+  return Number(counted.donors);
+}
+
 /** Donations grouped by fund: those the distribution references, else the user's donations of its upload. */
 async function donationsByFund(db: DbOrTx, found: Found): Promise<DonationsByFund[] | null> {
   const d = found.distribution;
@@ -174,6 +200,7 @@ export async function loadStatementSource(
       approved_on: d.approvedAt ? isoDateOf(d.approvedAt) : null,
     },
     donations: donationRows,
+    donors: await donorsOf(db, found),
     reports,
     advances,
     funds,

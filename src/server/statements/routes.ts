@@ -1,15 +1,10 @@
-import { z } from 'zod';
-import { flag01, idField } from '../../domain/fields';
-import { statementsQuerySchema } from '../../domain/reports/schemas';
+import { statementsContract as api } from '../../domain/reports/contract';
 import type { AppContext } from '../context';
+import { sendBoundedList } from '../http/pagination';
 import { type AnyRoute, route } from '../http/routes';
-import { parse } from '../http/validate';
 import { sendFile } from '../reports/send-file';
 import { readSiteConfig } from '../site/routes';
 import { listStatements, statementPdf, statementTrend } from './statements';
-
-const idParams = z.object({ id: idField('Distribution id') });
-const pdfQuery = z.object({ download: flag01('Download').optional() });
 
 /**
  * Monthly statements: the PDF of an approved distribution (api_token in the query accepted so the
@@ -18,31 +13,22 @@ const pdfQuery = z.object({ download: flag01('Download').optional() });
 export function statementRoutes(ctx: AppContext): AnyRoute[] {
   const site = readSiteConfig();
   return [
-    route({
-      method: 'GET',
-      url: '/distribution/:id/statement.pdf',
+    route(api.statementPdf, {
       access: 'user',
       queryToken: true,
       handler: async (request, reply) => {
-        const { id } = parse(idParams, request.params);
-        const { download } = parse(pdfQuery, request.query);
-        const file = await statementPdf(ctx.db, request.user, id, site, ctx.clock.now());
-        return sendFile(reply, { ...file, type: 'pdf', inline: !download });
+        const file = await statementPdf(ctx.db, request.user, request.params.id, site, ctx.clock.now());
+        return sendFile(reply, { ...file, type: 'pdf', inline: !request.query.download });
       },
     }),
-    route({
-      method: 'GET',
-      url: '/statements',
+    route(api.listStatements, {
       access: 'user',
-      handler: async (request) =>
-        listStatements(ctx.db, request.user, parse(statementsQuerySchema, request.query).user_id),
+      handler: async (request, reply) =>
+        sendBoundedList(reply, await listStatements(ctx.db, request.user, request.query.user_id)),
     }),
-    route({
-      method: 'GET',
-      url: '/statements/trend',
+    route(api.statementTrend, {
       access: 'user',
-      handler: async (request) =>
-        statementTrend(ctx.db, request.user, parse(statementsQuerySchema, request.query).user_id),
+      handler: async (request) => statementTrend(ctx.db, request.user, request.query.user_id),
     }),
   ];
 }

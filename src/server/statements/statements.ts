@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { toDollars } from '../../domain/money';
 import { TREND_LENGTH } from '../../domain/reports/chart';
@@ -8,7 +8,8 @@ import { isStaff } from '../../domain/roles';
 import type { Terms } from '../../domain/terms';
 import type { AuthUser } from '../auth/tokens';
 import type { DbOrTx } from '../db/client';
-import { type distributions, users } from '../db/schema';
+import { distributions, users } from '../db/schema';
+import { MAX_LIST_ROWS } from '../http/pagination';
 import { approvedDistributionsOf, findDistribution, loadStatementSource } from './load-statement';
 import { writeStatementPdf } from './statement-pdf';
 
@@ -54,7 +55,15 @@ export type SerializedStatement = ReturnType<typeof serializeStatement>;
 /** GET /statements: the user's statements (approved distributions), newest first. */
 export async function listStatements(db: DbOrTx, viewer: AuthUser, userId: number | undefined) {
   const owner = await statementOwner(db, viewer, userId);
-  return (await approvedDistributionsOf(db, owner)).map(serializeStatement);
+  // Decision 18: the newest MAX_LIST_ROWS statements, and the count of all in X-Total-Count.
+  const [rows, [{ total }]] = await Promise.all([
+    approvedDistributionsOf(db, owner, MAX_LIST_ROWS),
+    db
+      .select({ total: count() })
+      .from(distributions)
+      .where(and(eq(distributions.userId, owner), eq(distributions.status, 'approved'))),
+  ]);
+  return { rows: rows.map(serializeStatement), total };
 }
 
 /** GET /statements/trend: donations and ending balance of the last 12 approved distributions, oldest first. */

@@ -1,15 +1,27 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded files live. Keys are opaque; files are only ever served through an authorised API
- * route. Local disk under DATA_DIR/uploads today; an S3-compatible bucket can implement the same.
+ * route. Two backends (createStorage in create-storage.ts picks one): local disk under
+ * DATA_DIR/uploads with PGlite, the database itself with a PostgreSQL server (decision 19).
  */
 export interface Storage {
   put(prefix: string, filename: string, content: Buffer): Promise<string>;
-  get(key: string): Promise<Buffer>;
+  /** The file's bytes as a stream; rejects with StoredFileMissingError when there is no such file. */
+  read(key: string): Promise<Readable>;
   delete(key: string): Promise<void>;
+}
+
+export class StoredFileMissingError extends Error {}
+
+/** The whole file in memory: for tests, backups and small files only (routes stream read()). */
+export async function readStoredFile(storage: Storage, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.read(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 export function createLocalStorage(root: string): Storage {
@@ -26,7 +38,14 @@ export function createLocalStorage(root: string): Storage {
       await fs.writeFile(full, content);
       return key;
     },
-    get: (key) => fs.readFile(resolve(key)),
+    async read(key) {
+      const full = resolve(key);
+      // Opened before answering, so a missing file is a 404 rather than a broken response.
+      const handle = await fs.open(full, 'r').catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'ENOENT' ? new StoredFileMissingError(key) : error;
+      });
+      return handle.createReadStream();
+    },
     async delete(key) {
       await fs.rm(resolve(key), { force: true });
     },

@@ -77,3 +77,13 @@ export async function openTestDatabase(): Promise<Database> {
   }
   return openPglite(null, new Blob([fs.readFileSync(SNAPSHOT)]));
 }
+
+/**
+ * A database of its own, copied from this run's migrated template, for tests that start real server
+ * processes on it (they need its address, not a connection).
+ */
+export async function createScratchDatabase(label: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `sheepfold_${label}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  await adminQuery(`create database ${name} template ${templateName(inject('testRunId'))}`);
+  return { url: urlFor(name), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+}

@@ -1,4 +1,7 @@
+import { asc, eq } from 'drizzle-orm';
+import { allFlagsReviewed } from '../../domain/distributions/review';
 import type { TransactionType } from '../../domain/distributions/types';
+import { donations } from '../db/schema';
 import type { SignedIn, TestApp } from './harness';
 
 /**
@@ -191,7 +194,12 @@ async function create(t: TestApp, admin: SignedIn, spec: ApiSpec): Promise<ApiSe
       }),
       'donation import',
     );
-    donationIds = (imported.donations as Array<{ id: number }>).map((d) => d.id);
+    const stored = await t.ctx.db
+      .select({ id: donations.id })
+      .from(donations)
+      .where(eq(donations.uploadName, imported.upload_name))
+      .orderBy(asc(donations.id));
+    donationIds = stored.map((row) => row.id);
   }
 
   const reportIds: number[] = [];
@@ -235,7 +243,11 @@ async function create(t: TestApp, admin: SignedIn, spec: ApiSpec): Promise<ApiSe
   );
   if ((spec.status ?? 'approved') === 'approved') {
     await ok(
-      t.call('POST', '/api/batch-approve', { token: admin.token, json: { distribution_ids: [created.id] } }),
+      // The test's office has looked at any review flag (issue 12); flag checks have their own tests.
+      t.call('POST', '/api/batch-approve', {
+        token: admin.token,
+        json: { distribution_ids: [created.id], reviewed: allFlagsReviewed([created]) },
+      }),
       'approve',
     );
   }

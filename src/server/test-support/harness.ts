@@ -5,13 +5,15 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { issueApiToken } from '../auth/tokens';
+import { createBackground } from '../background';
 import { readConfig } from '../config';
 import type { AppContext, Clock } from '../context';
 import type { Database } from '../db/client';
 import { createMailer, readOutbox } from '../mail/mailer';
 import { ensureDefaultSettings } from '../settings/settings';
-import { createLocalStorage } from '../storage/storage';
+import { createStorage } from '../storage/create-storage';
 import { insertUser } from '../users/create-user';
+import { contractChecker } from './contract-check';
 import { openTestDatabase } from './databases';
 
 export const TEST_PASSWORD = 'secret-pass-1';
@@ -50,6 +52,8 @@ export interface CallOptions {
   multipart?: Record<string, string | number | { content: Buffer; filename: string; type?: string }>;
   query?: Record<string, string | number | undefined>;
   headers?: Record<string, string>;
+  /** The address the request comes from (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 export interface CallResult<T = any> {
@@ -80,23 +84,36 @@ export interface TestApp {
 let sequence = 0;
 
 /** One database and app per test file (beforeAll), shared by its tests. */
-export async function createTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    /** Run on this database instead of a copy of the template (scripts/check-model.ts). */
+    database?: Database;
+  } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await openTestDatabase());
   await ensureDefaultSettings(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheepfold-test-'));
-  const config = readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  // No sign-in delay unless a test asks for one: timings never decide a test (throttle.test.ts in
+  // src/domain/auth checks the delay rule itself).
+  const config = readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_THROTTLE_DELAY_MS: '0', ...options.env });
   const clock = new TestClock();
+  let log: AppContext['log'] | null = null;
+  const background = createBackground(() => log ?? console);
   const context = {
+    background,
     db: database.db,
     dbKind: database.kind,
     config,
     clock,
-    mailer: createMailer({ smtpUrl: null, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox') }),
-    storage: createLocalStorage(path.join(dataDir, 'uploads')),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox') }),
+    storage: createStorage(database, dataDir),
   };
   const app = await buildApp(context, { serveWeb: false });
   await app.ready();
+  log = app.log;
   const ctx: AppContext = { ...context, log: app.log };
+  const checkContract = contractChecker(app.routeTable);
 
   return {
     app,
@@ -138,6 +155,7 @@ export async function createTestApp(options: { env?: Record<string, string> } = 
         method: method as 'GET',
         url,
         headers,
+        remoteAddress: callOptions.remoteAddress,
         payload,
         query: callOptions.query
           ? (Object.fromEntries(
@@ -148,14 +166,22 @@ export async function createTestApp(options: { env?: Record<string, string> } = 
           : undefined,
       });
       const type = String(response.headers['content-type'] ?? '');
-      return {
+      const body = type.includes('application/json') ? response.json() : response.body;
+      const sent = callOptions.json ?? callOptions.form ?? callOptions.multipart;
+      checkContract({
+        method,
+        url,
+        override: (sent as { _method?: unknown } | undefined)?._method ?? callOptions.query?._method,
         status: response.statusCode,
-        body: (type.includes('application/json') ? response.json() : response.body) as never,
-        headers: response.headers,
-        raw: response.rawPayload,
-      };
+        contentType: type,
+        body,
+      });
+      return { status: response.statusCode, body: body as never, headers: response.headers, raw: response.rawPayload };
     },
-    outbox: () => readOutbox(path.join(dataDir, 'outbox')),
+    async outbox() {
+      await background.idle();
+      return readOutbox(path.join(dataDir, 'outbox'));
+    },
     async snapshot(tables) {
       const result: Record<string, unknown[]> = {};
       for (const table of tables) {

@@ -2,12 +2,15 @@ import type { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 import type { createUserSchema } from '../../domain/users/schemas';
+import { createPasswordLink } from '../auth/password-reset';
 import { hashPassword } from '../auth/passwords';
+import { errorSummary } from '../background';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { profiles, users } from '../db/schema';
 import { recordAudit } from '../journal/journal';
+import { mailLinkBase } from '../mail/links';
 import { findUserRow } from './get-user';
 import { serializeUser } from './serialize';
 
@@ -41,15 +44,22 @@ export async function insertUser(
   }
 }
 
-/** POST /user: creates the user with an empty profile and mails a welcome with the login link. */
-export async function createUser(ctx: AppContext, actorId: number, input: CreateUser, linkBase: string) {
+/** A new account's one-time sign-in link lives a week: long enough for a mail read on furlough. */
+export const WELCOME_LINK_TTL_MS = 7 * 24 * 3600_000;
+
+/**
+ * POST /user: creates the user with an empty profile and mails a welcome with a one-time link that
+ * sets their password (and the temporary one). Without SMTP the mail only reaches the outbox, so the
+ * answer carries `sign_in_link` for the admin to pass on (DESIGN.md decision 16).
+ */
+export async function createUser(ctx: AppContext, actorId: number, input: CreateUser) {
   const now = ctx.clock.now();
-  const user = await ctx.db.transaction(async (tx) => {
+  const { user, link } = await ctx.db.transaction(async (tx) => {
     const created = await insertUser(tx, { ...input, missionaryNumber: input.missionary_number, now });
     await recordAudit(tx, { actorId, action: 'create', entityType: 'user', entityId: created.id });
-    return created;
+    return { user: created, link: await createPasswordLink(ctx, tx, created.id, WELCOME_LINK_TTL_MS) };
   });
-  const loginUrl = `${linkBase}/login`;
+  const loginUrl = `${mailLinkBase(ctx.config)}/login`;
   await ctx.mailer
     .send({
       to: user.email,
@@ -57,13 +67,15 @@ export async function createUser(ctx: AppContext, actorId: number, input: Create
       text: [
         `Hello ${user.name},`,
         '',
-        'An account has been created for you.',
-        `Sign in at ${loginUrl} with your email address and this temporary password: ${input.password}`,
+        'An account has been created for you. Choose your password with this link (it works once, for 7 days):',
+        link,
         '',
-        'Please change your password after you sign in (Forgot Password on the login page works too).',
+        `Or sign in at ${loginUrl} with your email address and this temporary password: ${input.password}`,
+        'and change it under Change Password.',
       ].join('\n'),
     })
-    .catch((error: unknown) => ctx.log.error({ err: error }, 'welcome mail failed'));
+    .catch((error: unknown) => ctx.log.error({ err: errorSummary(error) }, 'welcome mail failed'));
   const row = await findUserRow(ctx.db, user.id);
-  return serializeUser(row!.user, row!.profile);
+  const created = serializeUser(row!.user, row!.profile);
+  return ctx.config.smtpUrl ? created : { ...created, sign_in_link: link };
 }

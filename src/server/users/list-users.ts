@@ -1,10 +1,10 @@
-import { and, asc, count, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import type { USER_SORTS } from '../../domain/users/contract';
 import type { DbOrTx } from '../db/client';
 import { profiles, users } from '../db/schema';
-import { type ListQuery, likePattern, orderOf, type Page } from '../http/pagination';
+import { type ListQuery, likePattern, MAX_LIST_ROWS, orderOf, type Page } from '../http/pagination';
 import { serializeUser } from './serialize';
 
-export const USER_SORTS = ['id', 'name', 'email', 'role', 'missionary_number', 'created_at'] as const;
 export type UserSort = (typeof USER_SORTS)[number];
 
 const SORT_COLUMNS = {
@@ -22,20 +22,27 @@ function searchCondition(q: string | null): SQL | undefined {
   return or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.missionaryNumber, pattern));
 }
 
+/**
+ * GET /user and /user/archived (decision 18): the newest MAX_LIST_ROWS users that match, answered A–Z
+ * as the Users screen lists them, and the count of all that match (X-Total-Count).
+ */
 export async function listUsers(db: DbOrTx, filter: { archived: boolean; role?: string; q?: string | null }) {
-  const rows = await db
-    .select({ user: users, profile: profiles })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(
-      and(
-        filter.archived ? isNotNull(users.deletedAt) : isNull(users.deletedAt),
-        filter.role ? eq(users.role, filter.role) : undefined,
-        searchCondition(filter.q ?? null),
-      ),
-    )
-    .orderBy(asc(users.name), asc(users.id));
-  return rows.map((row) => serializeUser(row.user, row.profile));
+  const where = and(
+    filter.archived ? isNotNull(users.deletedAt) : isNull(users.deletedAt),
+    filter.role ? eq(users.role, filter.role) : undefined,
+    searchCondition(filter.q ?? null),
+  );
+  const newest = db.select({ id: users.id }).from(users).where(where).orderBy(desc(users.id)).limit(MAX_LIST_ROWS);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ user: users, profile: profiles })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(inArray(users.id, newest))
+      .orderBy(asc(users.name), asc(users.id)),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows: rows.map((row) => serializeUser(row.user, row.profile)), total };
 }
 
 export async function paginateUsers(

@@ -1,4 +1,6 @@
 import { toDollars } from '../../domain/money';
+import type { Role } from '../../domain/roles';
+import type { TProfile, TUser } from '../../domain/users/contract';
 import type { profiles, users } from '../db/schema';
 
 type UserRow = typeof users.$inferSelect;
@@ -7,10 +9,10 @@ type ProfileRow = typeof profiles.$inferSelect;
 const percent = (value: string | null) => (value === null ? null : Number(value));
 
 /** The wire shape of a user (SPEC.md §3): basic fields plus `profile`; money in dollars, fica_tax 0/1. */
-export function serializeUser(user: UserRow, profile: ProfileRow | null) {
-  const serializedProfile = profile && {
+export function serializeUser(user: UserRow, profile: ProfileRow | null): TUser {
+  const serializedProfile: TProfile | null = profile && {
     missionary_number: user.missionaryNumber,
-    tax_status: profile.taxStatus,
+    tax_status: profile.taxStatus as TProfile['tax_status'],
     fica_tax: profile.ficaTax ? 1 : 0,
     retirement_amount: toDollars(profile.retirementAmount),
     fund_balance: toDollars(profile.fundBalance),
@@ -29,7 +31,7 @@ export function serializeUser(user: UserRow, profile: ProfileRow | null) {
     id: user.id,
     name: user.name,
     email: user.email,
-    role: user.role,
+    role: user.role as Role,
     missionary_number: user.missionaryNumber,
     unreimbursed_amount: profile ? toDollars(profile.unreimbursedAmount) : 0,
     created_at: user.createdAt.toISOString(),

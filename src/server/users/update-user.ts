@@ -2,9 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
+import type { Cents } from '../../domain/money';
 import type { updateUserSchema } from '../../domain/users/schemas';
+import { ficaAllowed, type TaxStatus } from '../../domain/users/tax-status';
 import type { AuthUser } from '../auth/tokens';
 import type { AppContext } from '../context';
+import type { Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { profiles, users } from '../db/schema';
 import { postJournal, recordAudit } from '../journal/journal';
@@ -23,6 +26,11 @@ export async function updateUser(ctx: AppContext, actor: AuthUser, id: number, i
     await ctx.db.transaction(async (tx) => {
       const existing = await findUserRow(tx, id);
       if (!existing) throw AppError.notFound('User not found.');
+      refuseFicaWithoutW2(input, existing.profile);
+      // DESIGN.md decision 14: the fund balance is read under a row lock (user, then profile — the
+      // order approval takes them), so an approval committing meanwhile cannot slip between the
+      // read and the journal row that records the difference.
+      const lockedFund = input.fund_balance === undefined ? undefined : await lockFundBalance(tx, id);
       const userChanges = definedOnly({
         name: input.name,
         email: input.email,
@@ -54,7 +62,7 @@ export async function updateUser(ctx: AppContext, actor: AuthUser, id: number, i
           .values({ userId: id, ...profileChanges, updatedAt: now })
           .onConflictDoUpdate({ target: profiles.userId, set: { ...profileChanges, updatedAt: now } });
       }
-      const before = existing.profile?.fundBalance ?? 0;
+      const before = lockedFund ?? 0;
       if (input.fund_balance !== undefined && input.fund_balance !== before) {
         await postJournal(tx, {
           account: 'user_fund',
@@ -83,6 +91,30 @@ export async function updateUser(ctx: AppContext, actor: AuthUser, id: number, i
   }
   const row = await findUserRow(ctx.db, id);
   return serializeUser(row!.user, row!.profile);
+}
+
+/**
+ * DESIGN.md decision 25: W2 Exempt and 1099 owe no FICA, so the profile may not say they do. Checked
+ * on the profile as it will be (what is sent over what is stored) whenever either field is sent, so
+ * a 1099 profile cannot be ticked, nor a ticked one switched to 1099 without unticking it; a profile
+ * stored that way earlier can still be edited in its other fields.
+ */
+function refuseFicaWithoutW2(input: UpdateUser, stored: { taxStatus: string | null; ficaTax: boolean } | null) {
+  if (input.tax_status === undefined && input.fica_tax === undefined) return;
+  const taxStatus =
+    input.tax_status === undefined ? ((stored?.taxStatus ?? null) as TaxStatus | null) : input.tax_status;
+  const ficaTax = input.fica_tax === undefined ? (stored?.ficaTax ?? false) : input.fica_tax;
+  if (!ficaAllowed(taxStatus, ficaTax)) throw AppError.field('fica_tax', MESSAGES.ficaOnlyW2);
+}
+
+async function lockFundBalance(tx: Tx, userId: number): Promise<Cents> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const [profile] = await tx
+    .select({ fundBalance: profiles.fundBalance })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .for('update');
+  return profile?.fundBalance ?? 0;
 }
 
 function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {

@@ -17,7 +17,7 @@ let employee: SignedIn;
 let missionary: SignedIn;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { PUBLIC_URL: 'http://office.example:3000' } });
   admin = await t.signIn('admin');
   employee = await t.signIn('employee');
   missionary = await t.signIn('missionary');
@@ -96,18 +96,31 @@ describe('POST /api/user', () => {
     expect(form.body.role).toBe('admin');
   });
 
-  it('never puts a forged baseUrl in the welcome mail', async () => {
+  it('never puts a forged baseUrl, Host or X-Forwarded-Host in the welcome mail', async () => {
     const email = uniqueEmail('forged');
-    const created = await createViaApi({
-      name: 'Forged Link',
-      email,
-      role: 'missionary',
-      baseUrl: 'https://evil.example',
-    });
+    const created = await createViaApi(
+      { name: 'Forged Link', email, role: 'missionary', baseUrl: 'https://evil.example' },
+      { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } },
+    );
     expect(created.status).toBe(201);
     const mail = unwrap((await t.outbox()).find((m) => m.includes(`To: ${email}`))!);
     expect(mail).not.toContain('evil.example');
     expect(mail).toContain('http://office.example:3000/login');
+    expect(mail).toContain('http://office.example:3000/reset-password/');
+  });
+
+  it('without SMTP answers the admin with the one-time sign-in link, which sets the password once', async () => {
+    const email = uniqueEmail('link');
+    const created = await createViaApi({ name: 'Link Person', email, role: 'missionary' });
+    expect(created.status).toBe(201);
+    const link: string = created.body.sign_in_link;
+    expect(link).toMatch(/^http:\/\/office\.example:3000\/reset-password\/[\w-]{40,}$/);
+    const token = link.split('/').at(-1)!;
+    const form = { email, password: 'chosen-pass-1', password_confirmation: 'chosen-pass-1', token };
+    expect((await t.call('POST', '/api/password/reset', { form })).status).toBe(200);
+    expect((await t.call('POST', '/api/password/reset', { form })).status).toBe(422);
+    const login = await t.call('POST', '/api/login', { json: { email, password: 'chosen-pass-1' } });
+    expect(login.status).toBe(200);
   });
 
   const existingEmail = () => missionary.email;
@@ -377,7 +390,8 @@ describe('POST /api/user/{id} (update)', () => {
       'thousands separators',
       { wire_fee: '1,000' },
       'wire_fee',
-      'Wire Fee must be a dollar amount with at most 2 decimals.',
+      // Decision 23: three digits after the comma may be a thousands separator.
+      'Wire Fee has a comma that is not a decimal comma (at most 2 digits may follow it): write it without a thousands separator, e.g. 1234 or 1234,50.',
     ],
     ['a negative salary', { net_salary: '-5' }, 'net_salary', 'Net Salary cannot be negative.'],
     ['a blank salary', { net_salary: '' }, 'net_salary', 'Net Salary is required.'],
@@ -587,7 +601,7 @@ describe('lists', () => {
       [{ page: -1 }, 'page', 'Page cannot be negative.'],
       [{ page: 1.5 }, 'page', 'Page must be a whole number.'],
       [{ limit: 0 }, 'limit', 'Limit must be at least 1.'],
-      [{ limit: 501 }, 'limit', 'Limit cannot exceed 500.'],
+      [{ page: 1e12 }, 'page', 'Page cannot exceed 10000000.'],
       [{ role: 'wizard' }, 'role', 'Role must be one of: admin, employee, missionary.'],
     ])('answers 422 for %j', async (query, field, message) => {
       const result = await page(query);

@@ -4,8 +4,11 @@ import {
   Card,
   CardContent,
   Checkbox,
+  FormControl,
   InputAdornment,
+  InputLabel,
   LinearProgress,
+  OutlinedInput,
   Paper,
   Stack,
   Table,
@@ -13,20 +16,19 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   TableSortLabel,
-  TextField,
   Typography,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { type ReactNode, useContext, useEffect, useId, useState } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router';
 import type { Page } from '../api/types';
 import { INPUT_DEBOUNCE_MS, useDebouncedValue } from '../hooks/useDebouncedValue';
 import { ErrorState } from './ErrorState';
+import { Pager } from './Pager';
 
 export const PAGE_SIZES = [10, 30, 50, 100];
 
@@ -72,6 +74,8 @@ interface DataTableProps<T> {
   toolbar?: ReactNode;
   selection?: { selected: ReadonlyArray<string | number>; onChange(next: Array<string | number>): void };
   onRowClick?: (row: T) => void;
+  /** Told the rows of each page as it arrives (a page that must remember selected rows' details). */
+  onRowsLoaded?: (rows: T[]) => void;
 }
 
 function orderOf(value: string | null, fallback: 'asc' | 'desc'): 'asc' | 'desc' {
@@ -87,6 +91,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const [searchParams, setSearchParams] = useSearchParams();
   const prefix = props.urlPrefix ? `${props.urlPrefix}_` : '';
+  const searchId = useId();
   const read = (key: string) => searchParams.get(prefix + key);
 
   const params: ListParams = {
@@ -113,8 +118,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const [search, setSearch] = useState(params.q ?? '');
   const debouncedSearch = useDebouncedValue(search, INPUT_DEBOUNCE_MS);
+  const location = useLocation();
+  const dataRouter = useContext(UNSAFE_DataRouterContext);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text drives the address
   useEffect(() => {
+    // A row link followed before the debounce settled: the table stays on screen while the next page
+    // loads, and its late search must not land on that page's address (dropping its ?return=).
+    if (dataRouter && dataRouter.router.state.location.key !== location.key) return;
     if ((debouncedSearch || undefined) !== params.q) update({ q: debouncedSearch, page: undefined });
   }, [debouncedSearch]);
 
@@ -124,6 +134,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
     placeholderData: keepPreviousData,
   });
   const rows = query.data?.data ?? [];
+  const { onRowsLoaded } = props;
+  useEffect(() => {
+    if (query.data) onRowsLoaded?.(query.data.data);
+  }, [query.data, onRowsLoaded]);
   const total = query.data?.total_count ?? 0;
   const selected = new Set(props.selection?.selected ?? []);
   const visibleColumns = props.columns.filter((column) => !(phone && column.hideOnMobile));
@@ -153,21 +167,21 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Typography>
         )}
         {props.toolbar}
-        <TextField
-          label={props.searchLabel ?? 'Search'}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          sx={{ maxWidth: { sm: 280 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        {/* The parts of an outlined TextField: TextField itself would bring Select and Popover along. */}
+        <FormControl variant="outlined" fullWidth sx={{ maxWidth: { sm: 280 } }}>
+          <InputLabel htmlFor={searchId}>{props.searchLabel ?? 'Search'}</InputLabel>
+          <OutlinedInput
+            id={searchId}
+            label={props.searchLabel ?? 'Search'}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            startAdornment={
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            }
+          />
+        </FormControl>
       </Stack>
       <Box sx={{ height: 4 }}>{query.isFetching && <LinearProgress aria-label="Loading" />}</Box>
       {query.isError && (
@@ -313,14 +327,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </Table>
           </TableContainer>
         ))}
-      <TablePagination
-        component="div"
-        count={total}
+      <Pager
+        total={total}
         page={total === 0 ? 0 : Math.min(params.page, Math.max(0, Math.ceil(total / params.limit) - 1))}
-        rowsPerPage={params.limit}
-        rowsPerPageOptions={PAGE_SIZES}
-        onPageChange={(_event, page) => update({ page: page || undefined })}
-        onRowsPerPageChange={(event) => update({ limit: event.target.value, page: undefined })}
+        limit={params.limit}
+        sizes={PAGE_SIZES}
+        onPage={(page) => update({ page: page || undefined })}
+        onLimit={(limit) => update({ limit, page: undefined })}
       />
     </Paper>
   );

@@ -1,31 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MenuItem, TextField, type TextFieldProps } from '@mui/material';
-import { type Control, Controller, type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { ApiError } from '../api/client';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 
-/**
- * A form validated by the same zod schema the API parses with. Submit handlers receive the raw
- * field values (what the user typed), which go to the API unchanged; the server parses them again.
- */
-export function useSchemaForm<T extends FieldValues>(schema: z.ZodType, defaultValues: T) {
-  return useForm<T>({
-    resolver: zodResolver(schema as never, undefined, { raw: true }) as never,
-    defaultValues: defaultValues as never,
-    mode: 'onTouched',
-  });
-}
-
-/** Puts the server's field errors under the inputs of the same name; returns the message. */
-export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T>, error: unknown): string {
-  if (error instanceof ApiError) {
-    for (const [field, messages] of Object.entries(error.errors)) {
-      form.setError(field as Path<T>, { type: 'server', message: messages[0] });
-    }
-    return error.message;
-  }
-  return 'Something went wrong.';
-}
+export { applyServerErrors, useSchemaForm } from './schema-form';
 
 type InputProps<T extends FieldValues> = Omit<TextFieldProps, 'name'> & {
   control: Control<T>;

@@ -1,4 +1,4 @@
-import { Alert } from '@mui/material';
+import { Box } from '@mui/material';
 import { Navigate } from 'react-router';
 import { Loading } from '../components/Loading';
 import { PageHeader } from '../components/PageHeader';
@@ -15,7 +15,10 @@ export function HomePage() {
   return (
     <>
       <PageHeader title="Welcome" />
-      <Alert severity="info">Your account does not have a role yet. Please ask an administrator to assign one.</Alert>
+      {/* A plain notice rather than Alert: this page is on the sign-in path, which carries no Alert code. */}
+      <Box role="status" sx={{ p: 1.5, borderRadius: 1, bgcolor: '#e5f0f6', color: '#0b3c5d' }}>
+        Your account does not have a role yet. Please ask an administrator to assign one.
+      </Box>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import type { TSecondFactorNeeded } from '../../domain/auth/contract';
 import { SESSION_IDLE_MS } from '../../domain/roles';
 import { api } from '../api/client';
 import type { SessionUser } from '../api/types';
@@ -10,7 +11,10 @@ type Status = 'loading' | 'anonymous' | 'authenticated';
 interface Session {
   status: Status;
   user: SessionUser | null;
-  login(email: string, password: string): Promise<SessionUser>;
+  /** A session, or the step that asks for the second factor (TOTP on). */
+  login(email: string, password: string): Promise<SessionUser | TSecondFactorNeeded>;
+  /** Starts a session the server opened (after a second factor or a passkey). */
+  adopt(signedIn: SessionUser): void;
   logout(): Promise<void>;
   /** Reload the signed-in user (after a profile change). */
   refresh(): Promise<void>;
@@ -62,17 +66,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       .catch(() => end(true));
   }, [armIdleTimer, end]);
 
-  const login = useCallback(
-    async (email: string, password: string) => {
-      const signedIn = await api.postJson<SessionUser>('/login', { email, password });
+  const adopt = useCallback(
+    (signedIn: SessionUser) => {
       setToken(signedIn.api_token);
       setUser(signedIn);
       setStatus('authenticated');
       setExpired(false);
       armIdleTimer();
-      return signedIn;
     },
     [armIdleTimer],
+  );
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const answer = await api.postJson<SessionUser | TSecondFactorNeeded>('/login', { email, password });
+      if ('second_factor_required' in answer) return answer;
+      adopt(answer);
+      return answer;
+    },
+    [adopt],
   );
 
   const logout = useCallback(async () => {
@@ -87,8 +99,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ status, user, login, logout, refresh, expired }),
-    [status, user, login, logout, refresh, expired],
+    () => ({ status, user, login, adopt, logout, refresh, expired }),
+    [status, user, login, adopt, logout, refresh, expired],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

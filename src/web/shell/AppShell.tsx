@@ -1,117 +1,33 @@
-import LogoutIcon from '@mui/icons-material/Logout';
-import MenuIcon from '@mui/icons-material/Menu';
-import {
-  AppBar,
-  Box,
-  Divider,
-  Drawer,
-  IconButton,
-  List,
-  ListItem,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
-  Toolbar,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
-import { useState } from 'react';
-import { Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { ROLE_LABELS } from '../../domain/roles';
+import { AppBar, Box, Toolbar, Typography } from '@mui/material';
+import { Suspense, useState } from 'react';
+import { Outlet, Link as RouterLink, ScrollRestoration } from 'react-router';
+import { Loading } from '../components/Loading';
+import { lazyPage } from '../components/lazy-page';
 import { useSession } from '../session/session';
-import { useSite, useTerms } from '../site/site-config';
-import { menuFor } from './menu';
+import { useSite } from '../site/site-config';
 
-const DRAWER_WIDTH = 264;
+const MenuDrawer = lazyPage(() => import('./MenuDrawer'), 'MenuDrawer');
+const MenuButton = lazyPage(() => import('./MenuDrawer'), 'MenuButton');
 
 /**
  * The one layout behind all four page shells (SPEC.md §1): app bar, side drawer with the menu of the
- * signed-in role (temporary on phones, permanent on desktops) and the page.
+ * signed-in role (temporary on phones, permanent on desktops) and the page. Signed out, the public
+ * pages need no menu: the drawer is loaded only for a signed-in user.
  */
 export function AppShell() {
-  const theme = useTheme();
-  const desktop = useMediaQuery(theme.breakpoints.up('md'));
   const [open, setOpen] = useState(false);
-  const { user, logout } = useSession();
+  const { user } = useSession();
   const site = useSite();
-  const terms = useTerms();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const items = user ? menuFor(user.role, user.id, terms) : [];
-
-  const drawer = (
-    <Box component="nav" aria-label="Main menu" sx={{ overflowY: 'auto' }}>
-      {user && (
-        <Box sx={{ px: 2, py: 1.5 }}>
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {user.name}
-          </Typography>
-          <Typography variant="caption" color="text.secondary">
-            {ROLE_LABELS[user.role]} · {user.email}
-          </Typography>
-        </Box>
-      )}
-      <Divider />
-      <List dense>
-        {items.map((item) => (
-          <ListItem key={item.to} disablePadding>
-            <ListItemButton
-              component={RouterLink}
-              to={item.to}
-              selected={location.pathname === item.to || location.pathname.startsWith(`${item.to}/`)}
-              onClick={() => setOpen(false)}
-            >
-              <ListItemText primary={item.label} />
-            </ListItemButton>
-          </ListItem>
-        ))}
-        {!user && (
-          <ListItem disablePadding>
-            <ListItemButton component={RouterLink} to="/login" onClick={() => setOpen(false)}>
-              <ListItemText primary="Login" />
-            </ListItemButton>
-          </ListItem>
-        )}
-      </List>
-      {user && (
-        <>
-          <Divider />
-          <List dense>
-            <ListItem disablePadding>
-              <ListItemButton
-                onClick={async () => {
-                  setOpen(false);
-                  await logout();
-                  navigate('/login');
-                }}
-              >
-                <ListItemIcon sx={{ minWidth: 36 }}>
-                  <LogoutIcon fontSize="small" />
-                </ListItemIcon>
-                <ListItemText primary="Logout" />
-              </ListItemButton>
-            </ListItem>
-          </List>
-        </>
-      )}
-    </Box>
-  );
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
         <Toolbar>
-          {!desktop && (
-            <IconButton
-              color="inherit"
-              edge="start"
-              aria-label="Open menu"
-              onClick={() => setOpen(true)}
-              sx={{ mr: 1 }}
-            >
-              <MenuIcon />
-            </IconButton>
+          {user && (
+            <Suspense fallback={null}>
+              <MenuButton onClick={() => setOpen(true)} />
+            </Suspense>
           )}
           <Box
             component="img"
@@ -129,34 +45,49 @@ export function AppShell() {
           </Typography>
         </Toolbar>
       </AppBar>
-      {desktop ? (
-        <Drawer
-          variant="permanent"
-          sx={{
-            width: DRAWER_WIDTH,
-            flexShrink: 0,
-            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
-          }}
-        >
-          <Toolbar />
-          {drawer}
-        </Drawer>
-      ) : (
-        <Drawer
-          variant="temporary"
-          open={open}
-          onClose={() => setOpen(false)}
-          ModalProps={{ keepMounted: true }}
-          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
-        >
-          <Toolbar />
-          {drawer}
-        </Drawer>
+      {user && (
+        <Suspense fallback={null}>
+          <MenuDrawer open={open} onClose={() => setOpen(false)} />
+        </Suspense>
       )}
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 }, pb: 10 }}>
+      <Box
+        component="main"
+        id="main-content"
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 }, pb: 10, '&:focus': { outline: 'none' } }}
+      >
         <Toolbar />
-        <Outlet />
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
       </Box>
+      {/* A new page opens at its top; back and forward return to where the reader was. */}
+      <ScrollRestoration />
+    </Box>
+  );
+}
+
+/** The first Tab stop: jumps past the app bar and the menu to the page (WCAG 2.4.1). */
+function SkipLink() {
+  return (
+    <Box
+      component="a"
+      href="#main-content"
+      sx={{
+        position: 'absolute',
+        left: 8,
+        top: -48,
+        zIndex: (t) => t.zIndex.tooltip + 1,
+        bgcolor: 'background.paper',
+        color: 'primary.main',
+        px: 2,
+        py: 1,
+        borderRadius: 1,
+        boxShadow: 3,
+        '&:focus': { top: 8 },
+      }}
+    >
+      Skip to content
     </Box>
   );
 }

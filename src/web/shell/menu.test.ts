@@ -20,14 +20,23 @@ const STAFF_PATHS = [
 ];
 
 describe('menuFor', () => {
-  it.each([['admin'], ['employee']] as const)('gives %s every staff screen in SPEC.md’s order', (role) => {
-    const items = menuFor(role, 3, DEFAULT_TERMS);
-    expect(items.map((item) => item.to)).toEqual(STAFF_PATHS);
+  it('gives an admin every staff screen in SPEC.md’s order, then the Outbox', () => {
+    const items = menuFor('admin', 3, DEFAULT_TERMS);
+    expect(items.map((item) => item.to)).toEqual([...STAFF_PATHS, '/admin/outbox']);
     expect(items.find((item) => item.to === '/admin/dashboard')?.label).toBe('All Expense Reports');
     expect(items.find((item) => item.to === '/admin/users')?.label).toBe('All Users');
     expect(items.find((item) => item.to === '/admin/user/create')?.label).toBe('Add User');
     expect(items.find((item) => item.to === '/admin/distribution-form')?.label).toBe('MAT Day Processing');
     expect(items.find((item) => item.to === '/reports')?.label).toBe('Report Downloads');
+  });
+
+  it('gives an employee no screen that would refuse them: no Add User, MAT Day Processing or import', () => {
+    const items = menuFor('employee', 3, DEFAULT_TERMS);
+    expect(items.map((item) => item.to)).toEqual(
+      STAFF_PATHS.filter(
+        (path) => !['/admin/user/create', '/admin/distribution-form', '/admin/denari-import'].includes(path),
+      ),
+    );
   });
 
   it('gives a missionary their own four screens, with their id', () => {

@@ -6,10 +6,17 @@ export interface MenuItem {
   to: string;
 }
 
-/** SPEC.md §2.2, in its order. */
+/** Screens whose only purpose is a change employees may not make: their menu leaves them out (issue 12). */
+export const ADMIN_ONLY_PATHS: readonly string[] = [
+  '/admin/user/create',
+  '/admin/distribution-form',
+  '/admin/denari-import',
+];
+
+/** SPEC.md §2.2, in its order; each role sees only what it can use. */
 export function menuFor(role: Role, userId: number, terms: Terms): MenuItem[] {
   if (role === 'admin' || role === 'employee') {
-    return [
+    const items: MenuItem[] = [
       { label: 'All Expense Reports', to: '/admin/dashboard' },
       { label: 'Processed Expense Reports', to: '/admin/expense-reports/processed' },
       { label: 'Unprocessed Expense Reports', to: '/admin/expense-reports/unprocessed' },
@@ -25,6 +32,9 @@ export function menuFor(role: Role, userId: number, terms: Terms): MenuItem[] {
       { label: 'Denari Import', to: '/admin/denari-import' },
       { label: 'Settings', to: '/admin/settings' },
     ];
+    if (role === 'employee') return items.filter((item) => !ADMIN_ONLY_PATHS.includes(item.to));
+    // Decision 21: the mail queue, readable in the app (the only place to read mail without SMTP_URL).
+    return [...items, { label: 'Outbox', to: '/admin/outbox' }];
   }
   if (role === 'missionary') {
     return [

@@ -1,11 +1,14 @@
-import { Alert, Snackbar } from '@mui/material';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from 'react';
+import { lazyPage } from '../components/lazy-page';
+
+// The snackbar's code arrives with the first message, not with the page (issue 11's login budget).
+const MessageBar = lazyPage(() => import('./MessageBar'), 'MessageBar');
 
 /** SPEC.md §8/§9: messages show 4 s, errors (red) 8 s. */
 export const MESSAGE_MS = 4000;
 export const ERROR_MS = 8000;
 
-interface Message {
+export interface Message {
   key: number;
   text: string;
   severity: 'success' | 'error' | 'info';
@@ -15,6 +18,8 @@ interface Messages {
   success(text: string): void;
   error(text: string): void;
   info(text: string): void;
+  /** Takes the message down if it still says `text`: its cause is gone (issue 16). */
+  dismiss(text: string): void;
 }
 
 const MessageContext = createContext<Messages | null>(null);
@@ -29,35 +34,21 @@ export function MessageProvider({ children }: { children: ReactNode }) {
       success: (text) => show('success', text),
       error: (text) => show('error', text),
       info: (text) => show('info', text),
+      dismiss: (text) => setMessage((current) => (current?.text === text ? null : current)),
     }),
     [show],
   );
   return (
     <MessageContext.Provider value={value}>
       {children}
-      <Snackbar
-        key={message?.key}
-        open={message !== null}
-        autoHideDuration={message?.severity === 'error' ? ERROR_MS : MESSAGE_MS}
-        // Only this message closes: a late timeout of the previous one must not hide a newer message.
-        onClose={(_event, reason) => {
-          const key = message?.key;
-          if (reason !== 'clickaway') setMessage((current) => (current?.key === key ? null : current));
-        }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        {message ? (
-          <Alert
-            severity={message.severity}
-            variant="filled"
-            onClose={() => setMessage(null)}
-            role={message.severity === 'error' ? 'alert' : 'status'}
-            sx={{ width: '100%' }}
-          >
-            {message.text}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      {message && (
+        <Suspense fallback={null}>
+          <MessageBar
+            message={message}
+            onClose={(key) => setMessage((current) => (current?.key === key ? null : current))}
+          />
+        </Suspense>
+      )}
     </MessageContext.Provider>
   );
 }

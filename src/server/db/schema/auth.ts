@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, instant } from './columns';
 import { users } from './users';
 
@@ -14,6 +14,8 @@ export const apiTokens = pgTable(
     createdAt: createdAt(),
     lastUsedAt: instant('last_used_at').notNull().defaultNow(),
     revokedAt: instant('revoked_at'),
+    /** The session was opened with two factors (password and code, or a passkey). */
+    secondFactor: boolean('second_factor').notNull().default(false),
   },
   (t) => [index('api_tokens_user_idx').on(t.userId)],
 );

@@ -1,5 +1,5 @@
 import { customType, timestamp } from 'drizzle-orm/pg-core';
-import { type Cents, parseDollars, toDecimalString } from '../../../domain/money';
+import { type Cents, parseDecimal, pow10, toDecimalString } from '../../../domain/money';
 
 /** numeric(14,2) in the database, integer cents in TypeScript. */
 export const money = customType<{ data: Cents; driverData: string | number }>({
@@ -17,8 +17,12 @@ export const money = customType<{ data: Cents; driverData: string | number }>({
 export function centsFromDatabase(value: string | number | null): Cents {
   if (value === null) return 0;
   const text = typeof value === 'number' ? value.toFixed(2) : value;
-  const cents = parseDollars(text.includes('.') ? text.replace(/(\.\d{2})\d*$/, '$1') : text);
-  if (cents === null) throw new RangeError(`not a money value from the database: ${value}`);
+  // Any number of whole digits: aggregates (sum over many rows) may pass the column's own range,
+  // and reading them must never fail (DESIGN.md decision 17).
+  const decimal = parseDecimal(text.includes('.') ? text.replace(/(\.\d{2})\d*$/, '$1') : text);
+  const cents = decimal === null ? null : Number(decimal.value * pow10(2 - decimal.scale));
+  if (cents === null || !Number.isSafeInteger(cents))
+    throw new RangeError(`not a money value from the database: ${value}`);
   return cents;
 }
 

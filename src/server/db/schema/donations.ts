@@ -1,5 +1,5 @@
-import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt, money } from './columns';
+import { boolean, date, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, money, updatedAt } from './columns';
 import { distributions } from './distributions';
 import { holdAccounts } from './hold-accounts';
 import { users } from './users';
@@ -28,6 +28,11 @@ export const donations = pgTable(
     userName: text('user_name'),
     fundName: text('fund_name'),
     holdAccountId: integer('hold_account_id').references(() => holdAccounts.id),
+    /** The giver as the donor system names them (DESIGN.md decision 24); shown to staff only. */
+    donorName: text('donor_name'),
+    /** What identifies one donor when counting donors (the donor ID, else the name). */
+    donorKey: text('donor_key'),
+    giftDate: date('gift_date', { mode: 'string' }),
     approved: boolean('approved').notNull().default(false),
     distributionId: integer('distribution_id').references(() => distributions.id),
     createdAt: createdAt(),
@@ -39,3 +44,21 @@ export const donations = pgTable(
     index('donations_distribution_idx').on(t.distributionId),
   ],
 );
+
+/**
+ * A column mapping the office chose for a donor export (DESIGN.md decision 24), remembered under the
+ * file's header signature (its normalised headers, sorted) and applied to the next file with the
+ * same headers.
+ */
+export const donationColumnMappings = pgTable('donation_column_mappings', {
+  id: serial('id').primaryKey(),
+  headerSignature: text('header_signature').notNull().unique(),
+  /** The headers as the file spelt them, in the file's order. */
+  headers: jsonb('headers').$type<string[]>().notNull(),
+  /** Normalised header → role. */
+  columns: jsonb('columns').$type<Record<string, string>>().notNull(),
+  /** The amount column chosen when the file has several (a header), or null. */
+  amountColumn: text('amount_column'),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});

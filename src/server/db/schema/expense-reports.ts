@@ -10,6 +10,7 @@ import {
   pgTable,
   serial,
   text,
+  varchar,
 } from 'drizzle-orm/pg-core';
 import { advanceRequests } from './advances';
 import { createdAt, instant, money, updatedAt } from './columns';
@@ -35,6 +36,8 @@ export const expenseReports = pgTable(
     submitted: boolean('submitted').notNull().default(false),
     processed: boolean('processed').notNull().default(false),
     processedAt: instant('processed_at'),
+    /** Who processed it: the admin (PATCH /process-expense-report) or the approver of its distribution. */
+    processedBy: integer('processed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     distanceType: text('distance_type').notNull().default('none'),
     advanceRequestId: integer('advance_request_id').references((): AnyPgColumn => advanceRequests.id),
     distributionId: integer('distribution_id').references((): AnyPgColumn => distributions.id),
@@ -42,6 +45,8 @@ export const expenseReports = pgTable(
     distHoldAccountWithdrawals: money('dist_hold_account_withdrawals'),
     distAmountUnreimbursed: money('dist_amount_unreimbursed'),
     archivedAt: instant('archived_at'),
+    /** Set when staff send the report back (decision 20); cleared when it is submitted again. */
+    returnedAt: instant('returned_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -67,6 +72,8 @@ export const expenses = pgTable(
     description: text('description'),
     fieldCurrency: numeric('field_currency', { precision: 16, scale: 2 }).notNull(),
     exchangeRate: numeric('exchange_rate', { precision: 18, scale: 6 }).notNull(),
+    /** ISO 4217 (decision 22); null: sent without one at a rate other than 1, shown "—". */
+    currency: varchar('currency', { length: 3 }),
     usdAmount: money('usd_amount').notNull(),
     holdAccountId: integer('hold_account_id').references((): AnyPgColumn => holdAccounts.id),
     createdAt: createdAt(),
@@ -115,4 +122,26 @@ export const fileUploads = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('file_uploads_report_idx').on(t.expenseReportId)],
+);
+
+/**
+ * The report's visible history (decision 20): who submitted, returned (with the comment) or processed
+ * it, and when. Written in the same transaction as the change it records.
+ */
+export const expenseReportEvents = pgTable(
+  'expense_report_events',
+  {
+    id: serial('id').primaryKey(),
+    expenseReportId: integer('expense_report_id')
+      .notNull()
+      .references(() => expenseReports.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('expense_report_events_action_check', sql`${t.action} in ('submitted', 'returned', 'processed')`),
+    index('expense_report_events_report_idx').on(t.expenseReportId, t.id),
+  ],
 );

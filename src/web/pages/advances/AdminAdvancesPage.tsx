@@ -18,6 +18,7 @@ import { NoticeDialog } from '../expenses/NoticeDialog';
 import { ADVANCES_KEY } from '../expenses/queries';
 import { IconAction } from '../expenses/report-columns';
 import { ProcessAdvanceDialog } from './ProcessAdvanceDialog';
+import { advancePayment } from './payment';
 import type { Advance } from './types';
 
 export function AdvanceStatusChip({ advance }: { advance: Advance }) {
@@ -76,7 +77,7 @@ export const ADVANCE_COLUMNS: Column<Advance>[] = [
     render: (advance) => (
       <>
         {line(`Requested ${money(advance.amount_requested)}`)}
-        {advance.amount_approved !== null && secondary(`Approved ${money(advance.amount_approved)}`)}
+        {advance.amount_approved !== null && secondary(advancePayment(advance) ?? '')}
       </>
     ),
   },

@@ -17,16 +17,18 @@ import { useMessages } from '../../shell/messages';
 import { NoticeDialog } from '../expenses/NoticeDialog';
 import { categoryOptions, holdAccountOptions } from '../expenses/options';
 import { ADVANCES_KEY, REPORTS_KEY, useCategories, useHoldAccountChoices } from '../expenses/queries';
+import { advancePayment } from './payment';
 import type { Advance } from './types';
 
-/** The amount under the status name (SPEC.md §2.3): requested shows the request, later ones the approval. */
-function StatusCell({ advance }: { advance: Advance }) {
+/**
+ * The amount under the status name (SPEC.md §2.3): requested shows the request, later ones the
+ * approval and when it is paid (decision 14: "Approved: $300.00, paid on MAT Day 11/30/2026").
+ */
+export function StatusCell({ advance }: { advance: Advance }) {
   const amount =
-    advance.status === 'requested'
+    advance.status === 'requested' && advance.amount_approved === null
       ? money(advance.amount_requested)
-      : advance.amount_approved === null
-        ? 'Pending'
-        : money(advance.amount_approved);
+      : (advancePayment(advance) ?? 'Pending');
   return (
     <Box>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>

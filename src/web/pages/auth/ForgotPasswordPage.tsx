@@ -12,7 +12,7 @@ export function ForgotPasswordPage() {
   const form = useSchemaForm(passwordEmailSchema, { email: '' });
   const submit = form.handleSubmit(async (values) => {
     try {
-      await api.postForm('/password/email', { email: values.email, baseUrl: window.location.origin });
+      await api.postForm('/password/email', { email: values.email });
       messages.success(MESSAGES.emailSent);
       form.reset({ email: '' });
     } catch (error) {

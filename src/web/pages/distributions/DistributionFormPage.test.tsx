@@ -105,7 +105,7 @@ describe('Distribution Form', () => {
       'href',
       '/admin/user/5/profile',
     );
-    expect(within(screen.getByRole('region', { name: 'Summary' })).getByText('2024-05-01 - 2024-05-31')).toBeVisible();
+    expect(within(screen.getByRole('region', { name: 'Summary' })).getByText('05/01/2024 - 05/31/2024')).toBeVisible();
 
     const titles = ['Customize payroll', 'Approvals', 'Expenses', 'Distribution'];
     for (const title of titles) {

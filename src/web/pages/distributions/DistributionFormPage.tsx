@@ -20,8 +20,8 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { isIsoDate } from '../../../domain/dates';
 import {
   canGoBack,
-  DISTRIBUTION_STEPS,
   type DistributionResult,
+  distributionSteps,
   isDistributionReadOnly,
   isStepValid,
   LAST_STEP,
@@ -120,6 +120,7 @@ const readyToLoad = (state: FormState) =>
 function DistributionForm({ id }: { id: number | null }) {
   const me = useCurrentUser();
   const terms = useTerms();
+  const steps = distributionSteps(terms.missionary);
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const navigate = useNavigate();
@@ -266,8 +267,9 @@ function DistributionForm({ id }: { id: number | null }) {
     ? {
         name: contextUser?.name ?? state.fieldWorker.name,
         missionaryNumber: contextUser?.missionaryNumber ?? state.fieldWorker.missionary_number,
-        taxStatus: loaded?.profile.taxStatus ?? null,
-        ficaTax: loaded?.profile.ficaTax ?? false,
+        // What this distribution uses (this month's payroll inputs over the profile, decision 13).
+        taxStatus: result?.distribution.tax_status ?? loaded?.profile.taxStatus ?? null,
+        ficaTax: result?.distribution.fica_tax ?? loaded?.profile.ficaTax ?? false,
         startDate: state.startDate,
         endDate: state.endDate,
       }
@@ -334,7 +336,7 @@ function DistributionForm({ id }: { id: number | null }) {
 
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }}>
         <Stepper activeStep={step} alternativeLabel aria-label="Distribution steps">
-          {DISTRIBUTION_STEPS.map((label, index) => (
+          {steps.map((label, index) => (
             <Step key={label}>
               <StepLabel aria-current={index === step ? 'step' : undefined}>
                 {/* On a phone the step's heading below names it; the icons keep their names for screen readers. */}
@@ -355,7 +357,7 @@ function DistributionForm({ id }: { id: number | null }) {
         <Grid size={{ xs: 12, lg: 7, xl: 8 }}>
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="step-title">
             <Typography variant="h2" id="step-title" sx={{ mb: 2 }}>
-              {`Step ${step + 1} of ${DISTRIBUTION_STEPS.length}: ${DISTRIBUTION_STEPS[step]}`}
+              {`Step ${step + 1} of ${steps.length}: ${steps[step]}`}
             </Typography>
             {result && (
               <Box

@@ -1,6 +1,7 @@
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { STORED_MONEY_FIELDS, type StoredMoneyField } from '../../../domain/distributions/types';
 import type { Role } from '../../../domain/roles';
 import { Guard } from '../../shell/guards';
 import { AppProviders, type FakeApi, fakeApi, sessionUser, setTokenCookie } from '../../testing';
@@ -14,6 +15,17 @@ const SLOW = { timeout: 60_000 };
 
 function row(id: number, overrides: Partial<DistributionRecord> = {}): DistributionRecord {
   return {
+    ...(Object.fromEntries(STORED_MONEY_FIELDS.map((field) => [field, 0])) as Record<StoredMoneyField, number>),
+    ministry_expense_reimbursement: 0,
+    ministry_expense_advance: 0,
+    fica_tax: 1,
+    tax_status: 'W2',
+    batch: 0,
+    approved_by: null,
+    created_by: 1,
+    updated_at: '2024-06-01T10:00:00.000Z',
+    user_email: `missionary${id}@example.org`,
+    missionary_number: null,
     id,
     status: 'pending',
     user_id: 100 + id,
@@ -92,18 +104,57 @@ describe('Distributions list', () => {
     expect(await screen.findByRole('heading', { name: 'Distributions - Status: pending' })).toBeInTheDocument();
     await screen.findByText('Missionary 3');
     // Review flags as chips on pending rows.
-    expect(screen.getByLabelText('Ending balance is negative: -$20.00.')).toHaveTextContent('Negative ending balance');
-    expect(screen.getByText('Donations down > 25 %')).toBeInTheDocument();
+    expect(screen.getByLabelText('Ending balance is negative: -$20.00.')).toHaveTextContent('Negative');
+    expect(screen.getByText('Donations down')).toBeInTheDocument();
 
     const approve = screen.getByRole('button', { name: 'Approve Selected' });
     expect(approve).toBeDisabled();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 3' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Approve Selected (1)' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 4' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Approve Selected (2)' }));
+    // The flagged one lists its flags and is left out until each is ticked as reviewed (issue 12).
     const dialog = screen.getByRole('dialog', { name: 'Approve 1 distribution?' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      '1 of 2 selected is left out until every flag is ticked.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Approve 1' })).toBeEnabled();
+    await userEvent.click(
+      within(dialog).getByRole('checkbox', { name: 'Reviewed: Ending balance is negative: -$20.00.' }),
+    );
+    expect(screen.getByRole('dialog', { name: 'Approve 1 distribution?' })).toBeInTheDocument();
+    await userEvent.click(
+      within(dialog).getByRole('checkbox', { name: 'Reviewed: Donations down 40 % from the previous distribution.' }),
+    );
+    expect(screen.getByRole('dialog', { name: 'Approve 2 distributions?' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
     expect(server.calls).not.toContain('POST /api/batch-approve');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Distributions Approved')).toBeInTheDocument();
-    expect((sent as FormData | null)?.get('distribution_ids')).toBe('[3]');
+    expect((sent as FormData | null)?.get('distribution_ids')).toBe('[3,4]');
+    expect(JSON.parse(String((sent as FormData | null)?.get('reviewed')))).toEqual([
+      { id: 3, flags: ['negative_ending_balance', 'donations_down'] },
+    ]);
+  });
+
+  it('approves only the unflagged ones when a flag is left unticked', SLOW, async () => {
+    const server = serve('admin', [
+      row(3, { review_flags: [{ code: 'donations_down', message: 'Donations down 40 %.' }] }),
+      row(4),
+    ]);
+    let sent: FormData | null = null;
+    server.on('POST', '/batch-approve', (init) => {
+      sent = init?.body as FormData;
+      return { status: 200, body: { message: 'Distributions Approved', approved: [4], failed: [] } };
+    });
+    renderAt('/admin/distributions/pending');
+    await screen.findByText('Missionary 3');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Approve Selected (2)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve 1 distribution?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve 1' }));
+    expect(await screen.findByText('Distributions Approved')).toBeInTheDocument();
+    expect((sent as FormData | null)?.get('distribution_ids')).toBe('[4]');
+    expect((sent as FormData | null)?.get('reviewed')).toBe('[]');
   });
 
   it('deletes a pending distribution only after confirmation', SLOW, async () => {
@@ -111,13 +162,13 @@ describe('Distributions list', () => {
     server.on('DELETE', '/distribution/3', () => ({ status: 200, body: { id: 3 } }));
     renderAt('/admin/distributions/pending');
     await screen.findByText('Missionary 3');
-    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete distribution #3' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete distribution?' });
     expect(within(dialog).getByText(/#3 for Missionary 3/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(server.calls).not.toContain('DELETE /api/distribution/3');
-    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete distribution #3' }));
     const again = await screen.findByRole('dialog', { name: 'Delete distribution?' });
     await userEvent.click(within(again).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Distribution Deleted')).toBeInTheDocument();
@@ -129,7 +180,7 @@ describe('Distributions list', () => {
     renderAt('/admin/distributions/pending');
     await screen.findByText('Missionary 3');
     expect(screen.queryByRole('button', { name: /Approve Selected/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Build MAT Day distributions' })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Select row 3' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View' })).toHaveAttribute('href', '/admin/distribution-form/3');

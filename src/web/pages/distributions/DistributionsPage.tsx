@@ -1,6 +1,7 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, Chip, Link, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { ReviewFlag } from '../../../domain/distributions';
 import { MESSAGES } from '../../../domain/messages';
@@ -13,17 +14,21 @@ import { date, money } from '../../format';
 import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
 import { useTerms } from '../../site/site-config';
+import { IconAction } from '../expenses/report-columns';
 import { StatementButton } from '../statements/StatementButton';
+import { type ApproveChoice, ApproveDialog } from './dialogs/ApproveDialog';
 import { BuildMatDayDialog } from './dialogs/BuildMatDayDialog';
 import { DISTRIBUTION_STATUSES, type DistributionRecord, type DistributionStatus } from './types';
 
 /** Distribution lists default to 100 rows (SPEC.md §9). */
 export const DISTRIBUTION_PAGE_SIZE = 100;
 
+// Short enough that the Review column and the row actions fit at 1280 px beside the menu (issue 12);
+// the full sentence is the chip's accessible name and tooltip.
 const FLAG_LABELS: Record<ReviewFlag['code'], string> = {
-  negative_ending_balance: 'Negative ending balance',
-  donations_down: 'Donations down > 25 %',
-  unreimbursed_growing: 'Unreimbursed growing',
+  negative_ending_balance: 'Negative',
+  donations_down: 'Donations down',
+  unreimbursed_growing: 'Unreimbursed up',
 };
 
 export function ReviewFlagChips({ flags }: { flags: readonly ReviewFlag[] | null | undefined }) {
@@ -72,9 +77,22 @@ function DistributionsList({ status }: { status: DistributionStatus }) {
   const [confirmApprove, setConfirmApprove] = useState(false);
   const [deleting, setDeleting] = useState<DistributionRecord | null>(null);
   const [building, setBuilding] = useState(false);
+  // The rows seen so far, so the Approve dialog can list the selected ones' flags across pages.
+  const [seen, setSeen] = useState<ReadonlyMap<number, DistributionRecord>>(new Map());
+  const remember = useCallback(
+    (rows: DistributionRecord[]) =>
+      setSeen((current) => {
+        const next = new Map(current);
+        for (const row of rows) next.set(row.id, row);
+        return next;
+      }),
+    [],
+  );
+  const selectedRows = selected.flatMap((id) => seen.get(Number(id)) ?? []);
 
   const approve = useMutation({
-    mutationFn: (ids: number[]) => api.postForm('/batch-approve', { distribution_ids: JSON.stringify(ids) }),
+    mutationFn: ({ ids, reviewed }: ApproveChoice) =>
+      api.postForm('/batch-approve', { distribution_ids: JSON.stringify(ids), reviewed: JSON.stringify(reviewed) }),
     onSuccess: () => {
       messages.success(MESSAGES.distributionsApproved);
       setSelected([]);
@@ -133,7 +151,8 @@ function DistributionsList({ status }: { status: DistributionStatus }) {
       label: 'Dates',
       sortKey: 'start_date',
       render: (row) => (
-        <Box component="span" sx={{ whiteSpace: { sm: 'nowrap' } }}>
+        // The range may break after the dash, so the review chips and the actions fit at 1280 px.
+        <Box component="span" sx={{ display: 'inline-block', minWidth: '11ch' }}>
           {date(row.start_date)} – {date(row.end_date)}
           <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
             {row.donation_upload_name ?? 'No donations'}
@@ -211,6 +230,7 @@ function DistributionsList({ status }: { status: DistributionStatus }) {
         emptyText={pending ? 'No pending distributions.' : 'No approved distributions yet.'}
         onRowClick={(row) => navigate(formPath(row))}
         selection={pending && isAdmin ? { selected, onChange: setSelected } : undefined}
+        onRowsLoaded={remember}
         toolbar={
           pending && (
             <Stack
@@ -237,9 +257,12 @@ function DistributionsList({ status }: { status: DistributionStatus }) {
                   <Button size="small" component={RouterLink} to={formPath(row)}>
                     Edit
                   </Button>
-                  <Button size="small" color="error" onClick={() => setDeleting(row)}>
-                    Delete
-                  </Button>
+                  <IconAction
+                    label={`Delete distribution #${row.id}`}
+                    color="error"
+                    icon={<DeleteOutlineIcon fontSize="small" />}
+                    onClick={() => setDeleting(row)}
+                  />
                 </>
               )
             : (row) => (
@@ -257,17 +280,14 @@ function DistributionsList({ status }: { status: DistributionStatus }) {
               )
         }
       />
-      <ConfirmDialog
-        open={confirmApprove}
-        title={`Approve ${selected.length} distribution${selected.length === 1 ? '' : 's'}?`}
-        confirmLabel="Approve"
-        busy={approve.isPending}
-        onClose={() => setConfirmApprove(false)}
-        onConfirm={() => approve.mutate(selected.map(Number))}
-      >
-        Their hold-account transactions are posted and the balances carried forward. An approved distribution can no
-        longer be changed or deleted.
-      </ConfirmDialog>
+      {confirmApprove && (
+        <ApproveDialog
+          rows={selectedRows}
+          busy={approve.isPending}
+          onClose={() => setConfirmApprove(false)}
+          onApprove={(choice) => approve.mutate(choice)}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete distribution?"

@@ -55,6 +55,14 @@ describe('Distribution Form state', () => {
     expect(payloadOf(state).advance_requests).toEqual([{ id: 41, amount_approved: '120.50' }]);
   });
 
+  it('choosing an upload named after a month fills blank dates with that month', () => {
+    let state = formReducer(EMPTY_FORM, { type: 'fieldWorker', fieldWorker: ruth });
+    state = formReducer(state, { type: 'upload', value: 'November 2026' });
+    expect([state.startDate, state.endDate]).toEqual(['2026-11-01', '2026-11-30']);
+    state = formReducer(state, { type: 'upload', value: 'October 2026' });
+    expect([state.startDate, state.endDate]).toEqual(['2026-10-01', '2026-10-31']);
+  });
+
   it('a new field worker or upload clears the ticks made for the previous one', () => {
     let state = chosen();
     state = formReducer(state, { type: 'toggleDonation', id: 3 });
@@ -93,6 +101,30 @@ describe('Distribution Form state', () => {
     // Manual rows added afterwards get fresh keys.
     const more = formReducer(state, { type: 'addTransaction', accountId: 7, transactionType: 'Deposit', amount: 100 });
     expect(new Set(more.transactions.map((row) => row.key)).size).toBe(more.transactions.length);
+  });
+
+  it('rebuilds the payroll inputs a saved distribution carries (decision 13), and only those', () => {
+    const saved = distributionRequestSchema.parse({
+      ...RUTH_CHOICES,
+      tax_status: '1099',
+      fica_tax: 0,
+      insurance_payment: '0',
+      wire_fee: '12.50',
+    });
+    const state = stateFromSaved(ruth, saved);
+    expect(state.payroll).toEqual({ tax_status: '1099', fica_tax: '0', insurance_payment: '0.00', wire_fee: '12.50' });
+    expect(distributionRequestSchema.parse(payloadOf(state))).toEqual(saved);
+    // Choosing W2 Exempt unticks FICA; going back to the Payroll Info drops every input.
+    const exempt = formReducer(formReducer(state, { type: 'payroll', field: 'fica_tax', value: '1' }), {
+      type: 'payroll',
+      field: 'tax_status',
+      value: 'W2 Exempt',
+    });
+    expect(exempt.payroll).toMatchObject({ tax_status: 'W2 Exempt', fica_tax: '0' });
+    expect(formReducer(exempt, { type: 'payrollReset' }).payroll).toEqual({});
+    // An emptied amount is $0.00 this month, not the profile's.
+    const emptied = formReducer(state, { type: 'payroll', field: 'net_payroll', value: ' ' });
+    expect(payloadOf(emptied)).toMatchObject({ net_payroll: '0' });
   });
 
   it('maps each manual row of the engine result back to the row staff added, in order', () => {

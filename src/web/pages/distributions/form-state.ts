@@ -7,7 +7,10 @@ import {
   type TransactionRequest,
   type TransactionType,
 } from '../../../domain/distributions';
+import { PAYROLL_MONEY_INPUTS, type PayrollMoneyInput } from '../../../domain/distributions/payroll-inputs';
+import { datesAfterUploadChange } from '../../../domain/donations/upload-month';
 import { type Cents, toDecimalString, toDollars } from '../../../domain/money';
+import { isFicaExempt, type TaxStatus } from '../../../domain/users/tax-status';
 
 /**
  * The Distribution Form's state: the staff's choices only. Every figure on the screen is computed
@@ -31,6 +34,13 @@ export interface AdvanceChoice {
   typed: string;
 }
 
+/**
+ * Step 2's payroll inputs staff changed for this month (DESIGN.md decision 13), as typed: a field
+ * that is not here is the profile's value and is left out of the payload. `fica_tax` is '1' or '0'.
+ */
+export type PayrollField = 'tax_status' | 'fica_tax' | PayrollMoneyInput;
+export type PayrollChoices = Partial<Record<PayrollField, string>>;
+
 export interface FormState {
   fieldWorker: FieldWorker | null;
   startDate: string;
@@ -42,6 +52,7 @@ export interface FormState {
   manualReimbursement: string;
   manualAdvance: string;
   midMonthDisbursement: string;
+  payroll: PayrollChoices;
   comments: string;
   /** Next key for manual rows. */
   nextManual: number;
@@ -58,6 +69,7 @@ export const EMPTY_FORM: FormState = {
   manualReimbursement: '',
   manualAdvance: '',
   midMonthDisbursement: '',
+  payroll: {},
   comments: '',
   nextManual: 1,
 };
@@ -77,6 +89,10 @@ export type FormAction =
   | { type: 'deleteTransaction'; key: string }
   | { type: 'manual'; field: 'manualReimbursement' | 'manualAdvance' | 'midMonthDisbursement'; value: string }
   | { type: 'comments'; value: string }
+  /** A payroll input for this month; a W2 Exempt or 1099 tax status unticks FICA (decision 25). */
+  | { type: 'payroll'; field: PayrollField; value: string }
+  /** Back to the field worker's Payroll Info for every payroll input. */
+  | { type: 'payrollReset' }
   /**
    * Data loaded for the current choices: the accounts' recurring items are re-aligned, ticks of
    * donations and advances that are not in it are dropped, and `defaults` (what a new distribution
@@ -114,11 +130,22 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       return { ...state, startDate: action.value };
     case 'endDate':
       return { ...state, endDate: action.value };
-    case 'upload':
-      // The ticks belong to the donations of the upload they were made in.
-      return action.value === state.uploadName
-        ? state
-        : { ...state, uploadName: action.value, approvedDonationIds: [] };
+    case 'upload': {
+      // The ticks belong to the donations of the upload they were made in; an upload named after a
+      // month fills the dates unless they were typed by hand.
+      if (action.value === state.uploadName) return state;
+      const dates = datesAfterUploadChange(state.uploadName, action.value, {
+        start: state.startDate,
+        end: state.endDate,
+      });
+      return {
+        ...state,
+        uploadName: action.value,
+        approvedDonationIds: [],
+        startDate: dates.start,
+        endDate: dates.end,
+      };
+    }
     case 'toggleDonation':
       return {
         ...state,
@@ -160,6 +187,13 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       return { ...state, [action.field]: action.value };
     case 'comments':
       return { ...state, comments: action.value };
+    case 'payroll': {
+      const payroll = { ...state.payroll, [action.field]: action.value };
+      if (action.field === 'tax_status' && isFicaExempt(action.value as TaxStatus)) payroll.fica_tax = '0';
+      return { ...state, payroll };
+    }
+    case 'payrollReset':
+      return { ...state, payroll: {} };
     case 'context':
       return withContext(state, action.context, action.defaults);
   }
@@ -246,8 +280,32 @@ export function payloadOf(state: FormState): DistributionRequestInput {
     manual_ministry_reimbursement: blankToUndefined(state.manualReimbursement),
     manual_ministry_advance: blankToUndefined(state.manualAdvance),
     mid_month_disbursement: blankToUndefined(state.midMonthDisbursement),
+    ...payrollPayload(state.payroll),
     comments: blankToUndefined(state.comments),
   } as DistributionRequestInput;
+}
+
+/** The payroll inputs staff changed; a money field emptied means $0.00 this month (not the profile's). */
+function payrollPayload(payroll: PayrollChoices): Record<string, string> {
+  const payload: Record<string, string> = {};
+  for (const [field, value] of Object.entries(payroll) as Array<[PayrollField, string]>) {
+    if (field === 'tax_status') {
+      if (value !== '') payload.tax_status = value;
+    } else payload[field] = field === 'fica_tax' ? value : value.trim() === '' ? '0' : value.trim();
+  }
+  return payload;
+}
+
+/** The payroll inputs a saved payload carries, back into the form. */
+function payrollOfSaved(saved: DistributionRequest): PayrollChoices {
+  const payroll: PayrollChoices = {};
+  if (saved.tax_status !== undefined) payroll.tax_status = saved.tax_status;
+  if (saved.fica_tax !== undefined) payroll.fica_tax = saved.fica_tax ? '1' : '0';
+  for (const input of PAYROLL_MONEY_INPUTS) {
+    const cents = saved[input.name];
+    if (cents !== undefined) payroll[input.name] = toDecimalString(cents);
+  }
+  return payroll;
 }
 
 const amountText = (cents: Cents) => (cents === 0 ? '' : toDecimalString(cents));
@@ -294,6 +352,7 @@ export function stateFromSaved(fieldWorker: FieldWorker, saved: DistributionRequ
     manualReimbursement: amountText(saved.manual_ministry_reimbursement),
     manualAdvance: amountText(saved.manual_ministry_advance),
     midMonthDisbursement: amountText(saved.mid_month_disbursement),
+    payroll: payrollOfSaved(saved),
     comments: saved.comments ?? '',
     nextManual: manual + 1,
   };

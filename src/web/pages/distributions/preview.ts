@@ -10,7 +10,7 @@ import {
   contextMatches,
   type DistributionContext,
 } from '../../../domain/distributions/context';
-import { AppError, type FieldErrors } from '../../../domain/errors';
+import { AppError, type FieldErrors, fieldErrorsOf } from '../../../domain/errors';
 
 /**
  * The live preview: the payload the form would send, parsed by the shared schema, turned into the
@@ -26,20 +26,10 @@ export type Preview =
   /** The loaded data is for other choices (user, dates or upload changed and are reloading). */
   | { kind: 'stale' };
 
-function issuesToErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';
-    errors[field] ??= [];
-    if (!errors[field].includes(issue.message)) errors[field].push(issue.message);
-  }
-  return errors;
-}
-
 export function computePreview(context: DistributionContext, payload: DistributionRequestInput): Preview {
   const parsed = distributionRequestSchema.safeParse(payload);
   if (!parsed.success) {
-    const errors = issuesToErrors(parsed.error.issues);
+    const errors = fieldErrorsOf(parsed.error.issues);
     return { kind: 'invalid', errors, message: Object.values(errors)[0]?.[0] ?? 'Please check the form.' };
   }
   if (!contextMatches(context, parsed.data)) return { kind: 'stale' };

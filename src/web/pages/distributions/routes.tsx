@@ -1,7 +1,9 @@
 import { Navigate } from 'react-router';
+import { lazyPage } from '../../components/lazy-page';
 import type { FeatureRoutes } from '../../routes';
-import { DistributionFormPage } from './DistributionFormPage';
-import { DistributionsPage } from './DistributionsPage';
+
+const DistributionFormPage = lazyPage(() => import('./DistributionFormPage'), 'DistributionFormPage');
+const DistributionsPage = lazyPage(() => import('./DistributionsPage'), 'DistributionsPage');
 
 /** SPEC.md §2.1: the list and the form for staff; the form for anyone signed in (read-only rules inside). */
 export const distributionRoutes: FeatureRoutes = {

@@ -19,7 +19,9 @@ import { PageHeader } from '../../components/PageHeader';
 import { money } from '../../format';
 import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
+import { amountColumnsOf, ColumnMappingStep, type Mapping, mappingOf } from './ColumnMapping';
 import { ControlTotals, ImportPreviewView } from './ImportPreviewView';
+import { SavedMappings } from './SavedMappings';
 import type { ImportPreview, ImportResult } from './types';
 import { UploadError, type UploadProgress, uploadWithProgress } from './upload';
 
@@ -47,7 +49,25 @@ export function DenariImportPage() {
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
+  // DESIGN.md decision 24: the column mapping and amount column chosen for this file, sent with it.
+  const [mapping, setMapping] = useState<Mapping | null>(null);
+  const [amountColumn, setAmountColumn] = useState<string | null>(null);
+  const [mappingOpen, setMappingOpen] = useState(false);
   const busy = progress !== null;
+
+  /** Opens the mapping step when the columns need it (or are not all known and no mapping was applied). */
+  const showPreview = (next: ImportPreview, sentMapping: boolean) => {
+    setPreview(next);
+    const { columns } = next;
+    const unknown = columns.unknown_headers.length > 0 && columns.mapping_id === null && !sentMapping;
+    if (columns.mapping_needed || columns.amount_choice_needed || unknown) {
+      setMapping((current) => (sentMapping && current ? current : mappingOf(next)));
+      setAmountColumn((current) => current ?? columns.amount_column);
+      setMappingOpen(true);
+    } else if (!sentMapping) {
+      setMappingOpen(false);
+    }
+  };
 
   const validate = (): boolean => {
     const next: Errors = {};
@@ -67,28 +87,35 @@ export function DenariImportPage() {
     try {
       const fields: Record<string, string | Blob> = { upload_name: uploadName.trim(), denari: file };
       if (mode === 'preview') fields.preview = '1';
+      const sentMapping = mapping !== null && mappingOpen;
+      if (sentMapping) fields.columns = JSON.stringify(mapping);
+      if (amountColumn && (!sentMapping || amountColumnsOf(Object.keys(mapping ?? {}), mapping ?? {}).length > 1)) {
+        fields.amount_column = amountColumn;
+      }
       const answer = await uploadWithProgress<ImportPreview | ImportResult>(
         '/donation/denari-upload',
         fields,
         setProgress,
       );
       if (mode === 'preview') {
-        setPreview(answer as ImportPreview);
+        showPreview(answer as ImportPreview, sentMapping);
       } else {
         setResult(answer as ImportResult);
         setPreview(null);
+        setMappingOpen(false);
+        queryClient.invalidateQueries({ queryKey: ['donations', 'column-mappings'] });
         messages.success((answer as ImportResult).message || MESSAGES.importPosted);
         queryClient.invalidateQueries({ queryKey: ['donations'] });
         queryClient.invalidateQueries({ queryKey: ['hold-accounts'] });
       }
     } catch (error) {
       const refused = previewOf(error);
-      if (refused) setPreview(refused);
+      if (refused) showPreview(refused, mapping !== null && mappingOpen);
       if (error instanceof UploadError) {
         const fieldErrors = error.errors;
         setErrors({
           upload_name: fieldErrors.upload_name?.[0],
-          denari: fieldErrors.denari?.[0] ?? fieldErrors.file?.[0],
+          denari: fieldErrors.denari?.[0] ?? fieldErrors.file?.[0] ?? fieldErrors.columns?.[0],
         });
       }
       messages.error(error instanceof Error ? error.message : MESSAGES.somethingWentWrong);
@@ -101,6 +128,9 @@ export function DenariImportPage() {
     setFile(chosen);
     setPreview(null);
     setResult(null);
+    setMapping(null);
+    setAmountColumn(null);
+    setMappingOpen(false);
     setErrors((current) => ({ ...current, denari: undefined }));
   };
 
@@ -201,6 +231,19 @@ export function DenariImportPage() {
                   Import {preview.totals.grand.matched_rows} Donations
                 </Button>
               )}
+              {preview && !mappingOpen && preview.columns.headers.length > 0 && (
+                <Button
+                  variant="text"
+                  onClick={() => {
+                    setMapping(mappingOf(preview));
+                    setAmountColumn(preview.columns.amount_column);
+                    setMappingOpen(true);
+                  }}
+                  disabled={busy}
+                >
+                  Edit column mapping
+                </Button>
+              )}
             </Stack>
           </Stack>
         </Paper>
@@ -215,16 +258,29 @@ export function DenariImportPage() {
           </Alert>
         )}
         {result && <ControlTotals totals={result.totals} />}
+        {preview && mappingOpen && mapping && (
+          <ColumnMappingStep
+            preview={preview}
+            value={mapping}
+            onChange={setMapping}
+            amountColumn={amountColumn}
+            onAmountColumn={setAmountColumn}
+            busy={busy}
+            onApply={() => void send('preview')}
+          />
+        )}
         {preview && (
           <>
             {preview.can_import ? (
               <Alert severity="success" variant="outlined">
-                Every row matched. Check the control totals against the donor system's report, then import.
+                Every row matched{preview.totals.grand.skipped_rows > 0 ? ' (skipped gifts are left out)' : ''}. Check
+                the control totals against the donor system's report, then import.
               </Alert>
             ) : null}
             <ImportPreviewView preview={preview} />
           </>
         )}
+        <SavedMappings />
       </Stack>
     </>
   );

@@ -21,6 +21,8 @@ function donation(id: number, overrides: Partial<Donation> = {}): Donation {
     upload_name: 'October 2026',
     approved: 0,
     distribution_id: null,
+    donor_name: null,
+    gift_date: null,
     created_at: '2026-10-31T10:00:00.000Z',
     missionary_number: '1001',
     ...overrides,

@@ -63,6 +63,10 @@ export function DonationsTable(props: {
           },
         ]),
     { key: 'fund_name', label: 'Fund', sortKey: 'fund_name', render: (d) => d.fund_name ?? 'General Fund' },
+    // DESIGN.md decision 24: the giver, from per-gift exports; staff only (the API sends null to missionaries).
+    ...(me.role === 'missionary'
+      ? []
+      : [{ key: 'donor_name', label: 'Donor', render: (d: Donation) => d.donor_name ?? '—', hideOnMobile: true }]),
     { key: 'amount', label: 'Amount', sortKey: 'amount', align: 'right', render: (d) => money(d.amount) },
     { key: 'count', label: 'Count', sortKey: 'count', align: 'right' },
     { key: 'upload_name', label: 'Upload', sortKey: 'upload_name' },
@@ -103,7 +107,7 @@ export function DonationsTable(props: {
         defaultLimit={props.defaultLimit ?? 100}
         columns={columns}
         rowKey={(d) => d.id}
-        searchLabel="Search missionary, fund or upload"
+        searchLabel={me.role === 'missionary' ? 'Search fund or upload' : 'Search missionary, fund, donor or upload'}
         emptyText="No donations yet. Import a donation file first."
         toolbar={props.toolbar}
         actions={

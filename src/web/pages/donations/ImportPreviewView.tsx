@@ -56,6 +56,64 @@ function ProblemRows({ preview }: { preview: ImportPreview }) {
   );
 }
 
+/** Gifts left out (voided, refunded, failed, disputed), with the reason and their total. */
+function SkippedRows({ preview }: { preview: ImportPreview }) {
+  const { grand } = preview.totals;
+  if (grand.skipped_rows === 0) return null;
+  return (
+    <Alert severity="info" variant="outlined" sx={{ '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}>
+      <AlertTitle>
+        {grand.skipped_rows} {grand.skipped_rows === 1 ? 'gift' : 'gifts'} skipped ({money(grand.skipped_total)})
+      </AlertTitle>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        Voided, refunded, failed and disputed gifts are not imported.
+      </Typography>
+      <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Skipped gifts">
+        {preview.skipped.map((row) => (
+          <Typography component="li" variant="body2" key={row.row} sx={{ overflowWrap: 'anywhere' }}>
+            Row {row.row}: {row.reason} —{' '}
+            {[row.donor, row.fund_name && `Fund “${row.fund_name}”`, row.amount && `Amount ${row.amount}`]
+              .filter(Boolean)
+              .join(' · ')}
+          </Typography>
+        ))}
+      </Stack>
+      <Truncated shown={preview.skipped.length} total={grand.skipped_rows} />
+    </Alert>
+  );
+}
+
+/** Rows that import but should be looked at (a gift date outside the upload's month). */
+function WarningRows({ preview }: { preview: ImportPreview }) {
+  const { grand } = preview.totals;
+  if (grand.warning_rows === 0) return null;
+  return (
+    <Alert severity="warning" variant="outlined" sx={{ '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}>
+      <AlertTitle>
+        {grand.warning_rows} {grand.warning_rows === 1 ? 'row' : 'rows'} to check
+      </AlertTitle>
+      <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Rows to check">
+        {preview.warnings.map((row) => (
+          <Typography component="li" variant="body2" key={row.row} sx={{ overflowWrap: 'anywhere' }}>
+            Row {row.row}
+            {row.donor ? ` (${row.donor})` : ''}: {row.warnings.join(' ')}
+          </Typography>
+        ))}
+      </Stack>
+      <Truncated shown={preview.warnings.length} total={grand.warning_rows} />
+    </Alert>
+  );
+}
+
+function Truncated({ shown, total }: { shown: number; total: number }) {
+  if (shown >= total) return null;
+  return (
+    <Typography variant="body2" sx={{ mt: 1 }}>
+      The first {shown.toLocaleString('en-US')} of {total.toLocaleString('en-US')} are listed.
+    </Typography>
+  );
+}
+
 const HIDE_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /** Per-missionary and grand control totals, to compare with the donor system's own report. */
@@ -72,6 +130,8 @@ export function ControlTotals({ totals }: { totals: ImportTotals }) {
           ['Matched rows', grand.matched_rows],
           ['Rows with problems', grand.problem_rows],
           ['Gifts (matched)', grand.count],
+          ['Skipped gifts', `${grand.skipped_count} (${money(grand.skipped_total)})`],
+          ['Donors', grand.donors],
           ['File total', money(grand.file_total)],
           ['Matched total', money(grand.matched_total)],
         ]}
@@ -86,6 +146,9 @@ export function ControlTotals({ totals }: { totals: ImportTotals }) {
                   Rows
                 </TableCell>
                 <TableCell align="right">Gifts</TableCell>
+                <TableCell align="right" sx={HIDE_ON_PHONE}>
+                  Donors
+                </TableCell>
                 <TableCell align="right" sx={HIDE_ON_PHONE}>
                   General
                 </TableCell>
@@ -111,6 +174,9 @@ export function ControlTotals({ totals }: { totals: ImportTotals }) {
                   </TableCell>
                   <TableCell align="right">{total.count}</TableCell>
                   <TableCell align="right" sx={HIDE_ON_PHONE}>
+                    {total.donors}
+                  </TableCell>
+                  <TableCell align="right" sx={HIDE_ON_PHONE}>
                     {money(total.general)}
                   </TableCell>
                   <TableCell align="right" sx={HIDE_ON_PHONE}>
@@ -126,6 +192,9 @@ export function ControlTotals({ totals }: { totals: ImportTotals }) {
                 </TableCell>
                 <TableCell align="right" sx={{ fontWeight: 600 }}>
                   {grand.count}
+                </TableCell>
+                <TableCell align="right" sx={{ ...HIDE_ON_PHONE, fontWeight: 600 }}>
+                  {grand.donors}
                 </TableCell>
                 <TableCell sx={HIDE_ON_PHONE} />
                 <TableCell sx={HIDE_ON_PHONE} />
@@ -155,15 +224,34 @@ const matchedColumns: Column<PreviewRow>[] = [
     sortKey: 'fund_name',
     render: (row) => (row.hold_account_id ? `${row.fund_name} (hold account)` : (row.fund_name ?? 'General Fund')),
   },
+  {
+    key: 'donor_name',
+    label: 'Donor',
+    sortKey: 'donor_name',
+    render: (row) => row.donor_name ?? '—',
+    hideOnMobile: true,
+  },
   { key: 'amount', label: 'Amount', sortKey: 'amount', align: 'right', render: (row) => money(row.amount) },
   { key: 'count', label: 'Gifts', sortKey: 'count', align: 'right' },
 ];
 
 /** The whole preview: problems first (they block the import), then totals, then the matched rows. */
 export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
+  // Columns that need a mapping (or an amount choice): nothing was read yet, the mapping step says why.
+  if (preview.file_errors.length > 0) {
+    return (
+      <Alert severity="warning">
+        {preview.file_errors.map((error) => (
+          <div key={error}>{error}</div>
+        ))}
+      </Alert>
+    );
+  }
   return (
     <Stack spacing={2}>
       <ProblemRows preview={preview} />
+      <SkippedRows preview={preview} />
+      <WarningRows preview={preview} />
       {preview.ignored_headers.length > 0 && (
         <Alert severity="info">Columns not used: {preview.ignored_headers.join(', ')}.</Alert>
       )}
@@ -173,7 +261,7 @@ export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
         urlPrefix="matched"
         queryKey={['donations', 'preview', preview.file, preview.total_count, preview.matched.length]}
         fetchPage={async (params) =>
-          localPage(preview.matched, params, ['user_name', 'fund_name', 'missionary_number'])
+          localPage(preview.matched, params, ['user_name', 'fund_name', 'missionary_number', 'donor_name'])
         }
         defaultOrderBy="row"
         defaultOrder="asc"

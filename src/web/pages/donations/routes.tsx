@@ -1,6 +1,8 @@
+import { lazyPage } from '../../components/lazy-page';
 import type { FeatureRoutes } from '../../routes';
-import { DenariImportPage } from './DenariImportPage';
-import { DonationsPage } from './DonationsPage';
+
+const DenariImportPage = lazyPage(() => import('./DenariImportPage'), 'DenariImportPage');
+const DonationsPage = lazyPage(() => import('./DonationsPage'), 'DonationsPage');
 
 export const donationRoutes: FeatureRoutes = {
   staff: [

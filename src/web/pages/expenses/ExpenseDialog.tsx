@@ -1,15 +1,18 @@
 import { Alert, Box, Checkbox, FormControlLabel, Grid, Link, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import { currencyChoices, currencyName } from '../../../domain/currencies';
 import { usdAmount } from '../../../domain/expense-reports/calculations';
 import { expenseSchema } from '../../../domain/expense-reports/schemas';
 import { MESSAGES } from '../../../domain/messages';
-import { formatUSD } from '../../../domain/money';
+import { formatUSD, readDecimalComma } from '../../../domain/money';
 import { api } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { useMessages } from '../../shell/messages';
+import { lastUsedCurrency, rememberCurrency } from './last-currency';
 import { categoryOptions, holdAccountOptions } from './options';
 import { REPORTS_KEY, useCategories, useHoldAccountChoices } from './queries';
 import type { Expense, FullReport } from './types';
@@ -20,21 +23,31 @@ interface Values {
   description: string;
   field_currency: string;
   exchange_rate: string;
+  currency: string;
   usd: boolean;
   hold_account_id: string;
   [key: string]: string | boolean;
 }
 
-function valuesOf(expense: Expense | null): Values {
+function valuesOf(expense: Expense | null, lastCurrency: string | null): Values {
+  // A new expense starts in the missionary's last-used currency (decision 22).
+  const currency = expense ? (expense.currency ?? '') : (lastCurrency ?? '');
   return {
     date: expense?.date ?? '',
     expense_code: expense?.expense_code ? String(expense.expense_code) : '',
     description: expense?.description ?? '',
     field_currency: expense ? expense.field_currency.toFixed(2) : '',
-    exchange_rate: expense ? String(expense.exchange_rate) : '',
-    usd: expense?.exchange_rate === 1,
+    exchange_rate: expense ? String(expense.exchange_rate) : currency === 'USD' ? '1' : '',
+    currency,
+    usd: expense ? expense.exchange_rate === 1 : currency === 'USD',
     hold_account_id: expense?.hold_account_id ? String(expense.hold_account_id) : '',
   };
+}
+
+/** The typed text as the server reads it: a decimal comma is a decimal point (decision 23). */
+function asTyped(value: unknown): string {
+  const read = readDecimalComma(String(value ?? ''));
+  return 'text' in read ? read.text : '';
 }
 
 /**
@@ -54,11 +67,26 @@ export function ExpenseDialog({
   const queryClient = useQueryClient();
   const categories = useCategories();
   const holdAccounts = useHoldAccountChoices(report.user_id);
-  const form = useSchemaForm<Values>(expenseSchema, valuesOf(expense));
-  const [fieldCurrency, exchangeRate, usd] = useWatch({
+  // The currency remembered is the report owner's: the missionary who keeps entering expenses in it.
+  const lastCurrency = lastUsedCurrency(report.user_id, report);
+  const form = useSchemaForm<Values>(expenseSchema, valuesOf(expense, lastCurrency));
+  const [fieldCurrency, exchangeRate, usd, currency] = useWatch({
     control: form.control,
-    name: ['field_currency', 'exchange_rate', 'usd'],
+    name: ['field_currency', 'exchange_rate', 'usd', 'currency'],
   });
+  const currencyOptions = currencyChoices(lastCurrency).map((code) => ({
+    value: code,
+    label: `${code} — ${currencyName(code)}`,
+  }));
+  const code = currency ? String(currency) : 'local currency';
+  // Choosing USD fixes the rate at 1 and ticks the USD box; another currency unticks it.
+  const previousCurrency = useRef(currency);
+  useEffect(() => {
+    if (previousCurrency.current === currency) return;
+    previousCurrency.current = currency;
+    form.setValue('usd', currency === 'USD');
+    if (currency === 'USD') form.setValue('exchange_rate', '1', { shouldValidate: true });
+  }, [currency, form]);
   const flag = report.type === 'advance' ? 'advance' : 'expense';
   const choices = categoryOptions(categories.data, flag);
   const kind = report.type === 'advance' ? 'advance' : 'reimbursement';
@@ -66,6 +94,7 @@ export function ExpenseDialog({
   const submit = form.handleSubmit(async (values) => {
     const { usd: _usd, ...fields } = values;
     try {
+      if (fields.currency) rememberCurrency(report.user_id, String(fields.currency));
       if (expense) await api.patchForm(`/expense/${expense.id}`, fields);
       else await api.postForm('/expense', { ...fields, expense_report_id: report.id });
       messages.success(expense ? MESSAGES.expenseUpdated : MESSAGES.expenseAdded);
@@ -119,8 +148,17 @@ export function ExpenseDialog({
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormField
             control={form.control}
+            name="currency"
+            label="Currency"
+            options={currencyOptions}
+            helperText={expense && !expense.currency ? "Not known yet: choose the receipt's currency" : undefined}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormField
+            control={form.control}
             name="field_currency"
-            label="Amount (local currency)"
+            label={`Amount (${code})`}
             required
             inputMode="decimal"
             autoComplete="off"
@@ -135,7 +173,7 @@ export function ExpenseDialog({
             inputMode="decimal"
             autoComplete="off"
             disabled={Boolean(usd)}
-            helperText="Local currency one US dollar buys"
+            helperText={`${code} one US dollar buys`}
           />
         </Grid>
         <Grid size={12}>
@@ -152,6 +190,9 @@ export function ExpenseDialog({
                       field.onChange(event.target.checked);
                       if (event.target.checked) {
                         form.setValue('exchange_rate', '1', { shouldValidate: true });
+                        form.setValue('currency', 'USD', { shouldValidate: true });
+                      } else if (form.getValues('currency') === 'USD') {
+                        form.setValue('currency', '', { shouldValidate: true });
                       }
                     }}
                   />
@@ -168,7 +209,7 @@ export function ExpenseDialog({
           >
             <Typography color="text.secondary">USD amount:</Typography>
             <Typography sx={{ fontWeight: 600 }}>
-              {formatUSD(usdAmount(String(fieldCurrency ?? ''), String(exchangeRate ?? '')))}
+              {formatUSD(usdAmount(asTyped(fieldCurrency), asTyped(exchangeRate)))}
             </Typography>
           </Box>
         </Grid>

@@ -2,21 +2,26 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
 import type { Page, User } from '../../api/types';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
+import { lazyPage } from '../../components/lazy-page';
 import { money } from '../../format';
 import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
 import { usePageTitle } from '../../site/site-config';
 import { MissionaryStatementsPanel } from '../statements/MissionaryStatementsPanel';
-import { REPORTS_KEY } from './queries';
+import { REPORTS_KEY } from './query-keys';
 import { IconAction, reportColumns } from './report-columns';
 import type { ReportSummary } from './types';
+
+// Loaded when a delete is asked for: the dashboard is the page a missionary's phone loads first.
+const ConfirmDialog = lazyPage(() => import('../../components/ConfirmDialog'), 'ConfirmDialog');
+// Lazy: most missionaries have nothing flagged, and the dashboard has a JS budget (test/web-budget.test.ts).
+const AccountablePlanCard = lazyPage(() => import('../accountable-plan/AccountablePlanCard'), 'AccountablePlanCard');
 
 const editPath = (report: ReportSummary) =>
   report.advance_request_id
@@ -76,7 +81,7 @@ export function MissionaryDashboardPage() {
             New Expense Report
           </Button>
           <Button variant="outlined" component={RouterLink} to="/advance-request">
-            Advances
+            Advance Request
           </Button>
         </Stack>
       </Box>
@@ -86,13 +91,16 @@ export function MissionaryDashboardPage() {
           next distributions.
         </Typography>
       </Paper>
+      <Suspense fallback={null}>
+        <AccountablePlanCard />
+      </Suspense>
       <DataTable<ReportSummary>
         title={phone ? 'My Expense Report History' : 'Dashboard'}
         queryKey={[REPORTS_KEY, 'mine', me.id]}
         fetchPage={(params) => api.get<Page<ReportSummary>>('/paginated_expense_report', { ...params, user_id: me.id })}
         columns={reportColumns({ owner: false })}
         rowKey={(report) => report.id}
-        searchLabel="Search reports"
+        searchLabel="Search reports, categories, descriptions"
         emptyText="No expense reports yet. Start one with New Expense Report."
         onRowClick={(report) => navigate(report.submitted ? `/expense-report/${report.id}` : editPath(report))}
         actions={(report) =>
@@ -118,17 +126,21 @@ export function MissionaryDashboardPage() {
       <Box sx={{ mt: 2 }}>
         <MissionaryStatementsPanel />
       </Box>
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete this expense report?"
-        confirmLabel="Delete"
-        destructive
-        busy={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-      >
-        Report #{deleting?.id} and everything in it (expenses, trips and receipts) will be removed.
-      </ConfirmDialog>
+      {deleting && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            title="Delete this expense report?"
+            confirmLabel="Delete"
+            destructive
+            busy={remove.isPending}
+            onClose={() => setDeleting(null)}
+            onConfirm={() => remove.mutate(deleting)}
+          >
+            Report #{deleting.id} and everything in it (expenses, trips and receipts) will be removed.
+          </ConfirmDialog>
+        </Suspense>
+      )}
     </>
   );
 }

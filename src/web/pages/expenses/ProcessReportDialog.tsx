@@ -17,14 +17,17 @@ import { resolvePayout } from '../../../domain/expense-reports/calculations';
 import { MESSAGES } from '../../../domain/messages';
 import { formatUSD, fromDollars, parseDollars, toDecimalString } from '../../../domain/money';
 import { ApiError, api } from '../../api/client';
+import { ErrorState } from '../../components/ErrorState';
 import { useMessages } from '../../shell/messages';
+import { usePayoutPreview } from './payout-preview';
 import { ADVANCES_KEY, REPORTS_KEY } from './queries';
 import type { FullReport } from './types';
 
 /**
  * Staff processing (SPEC.md §5): a reimbursement takes the payout made now, shows the new unreimbursed
- * total (reimbursement due − payout) and asks to confirm the payout; an advance report confirms the
- * receipt, which closes the advance.
+ * total (reimbursement due − payout) and asks to confirm the payout in words that say what happens
+ * (DESIGN.md decision 14: "Pay Ruth Okafor $150.00 now? It comes from their fund and leaves
+ * $4,850.00; $84.62 stays owed."); an advance report confirms the receipt, which closes the advance.
  */
 export function ProcessReportDialog({ report, onClose }: { report: FullReport; onClose(): void }) {
   const messages = useMessages();
@@ -36,6 +39,7 @@ export function ProcessReportDialog({ report, onClose }: { report: FullReport; o
   const payout = parseDollars(payoutText);
   const result = payout === null ? null : resolvePayout(due, { payout });
   const advance = report.type === 'advance';
+  const preview = usePayoutPreview(report);
 
   const process = useMutation({
     mutationFn: () =>
@@ -52,6 +56,7 @@ export function ProcessReportDialog({ report, onClose }: { report: FullReport; o
         queryClient.invalidateQueries({ queryKey: [REPORTS_KEY] }),
         queryClient.invalidateQueries({ queryKey: [ADVANCES_KEY] }),
         queryClient.invalidateQueries({ queryKey: ['users'] }),
+        queryClient.invalidateQueries({ queryKey: ['hold-accounts'] }),
       ]);
       onClose();
     },
@@ -71,6 +76,12 @@ export function ProcessReportDialog({ report, onClose }: { report: FullReport; o
     }
     if (result && !result.ok) {
       setFieldError(result.message);
+      return;
+    }
+    // A hold account never goes below zero (the fund may): say the most that can be paid now.
+    const problem = result?.ok ? preview.problem(result.payout) : null;
+    if (problem) {
+      setFieldError(problem);
       return;
     }
     setFieldError(null);
@@ -113,6 +124,13 @@ export function ProcessReportDialog({ report, onClose }: { report: FullReport; o
                 setPayoutText(event.target.value);
                 setFieldError(null);
               }}
+              onKeyDown={(event) => {
+                // Enter continues, as in any form (the dialog has no <form> of its own).
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  cont();
+                }
+              }}
               inputMode="decimal"
               autoFocus
               error={fieldError !== null}
@@ -120,17 +138,11 @@ export function ProcessReportDialog({ report, onClose }: { report: FullReport; o
               slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
             />
             <Row label="New unreimbursed total" value={result?.ok ? formatUSD(result.unreimbursed) : '—'} strong />
+            {preview.failed && <ErrorState error={preview.failed} onRetry={preview.retry} />}
           </Stack>
         ) : (
           <DialogContentText component="div">
-            <Stack spacing={1}>
-              <Typography>
-                Pay {report.user_name} <strong>{formatUSD(result?.ok ? result.payout : 0)}</strong> now?
-              </Typography>
-              <Typography>
-                {formatUSD(result?.ok ? result.unreimbursed : 0)} stays owed and is added to their unreimbursed amount.
-              </Typography>
-            </Stack>
+            <Typography>{preview.sentence(result?.ok ? result.payout : 0)}</Typography>
           </DialogContentText>
         )}
       </DialogContent>
@@ -138,14 +150,15 @@ export function ProcessReportDialog({ report, onClose }: { report: FullReport; o
         {step === 'enter' ? (
           <>
             <Button onClick={onClose}>Cancel</Button>
-            <Button variant="contained" onClick={cont}>
+            <Button variant="contained" onClick={cont} disabled={preview.loading || preview.failed !== null}>
               Continue
             </Button>
           </>
         ) : (
           <>
             <Button onClick={() => setStep('enter')}>Back</Button>
-            <Button variant="contained" onClick={() => process.mutate()} disabled={process.isPending}>
+            {/* Focused, so Enter in Payout then Enter again pays, without reaching for the mouse. */}
+            <Button variant="contained" onClick={() => process.mutate()} disabled={process.isPending} autoFocus>
               Confirm Payout
             </Button>
           </>

@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
 import { ADVANCES_KEY, REPORTS_KEY, useReport } from './queries';
+import { ReportHistoryCard, ReturnNotice } from './ReportHistoryCard';
 import { ReportSections } from './ReportSections';
 import { ReportSummaryCard } from './ReportSummaryCard';
 import type { FullReport } from './types';
@@ -93,8 +94,10 @@ function Editor({ report, editable }: { report: FullReport; editable: boolean })
             </Link>
           </Alert>
         )}
+        <ReturnNotice report={report} />
         <ReportSummaryCard report={report} />
         <ReportSections report={report} editable={editable} />
+        <ReportHistoryCard report={report} />
         {editable && (
           <Paper
             variant="outlined"

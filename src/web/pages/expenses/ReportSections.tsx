@@ -20,7 +20,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { UNKNOWN_CURRENCY } from '../../../domain/currencies';
 import { DISTANCE_LABELS, DISTANCE_TYPES, type DistanceType } from '../../../domain/expense-reports/calculations';
 import { MAX_RECEIPT_BYTES } from '../../../domain/expense-reports/files';
 import { MESSAGES } from '../../../domain/messages';
@@ -192,9 +193,16 @@ function ExpensesSection(props: {
           {
             label: 'Amount',
             align: 'right',
-            render: (item) => item.field_currency.toLocaleString('en-US', { minimumFractionDigits: 2 }),
+            // Decision 22: the code beside the amount and the rate, so a rate can be checked against the receipt.
+            render: (item) =>
+              `${item.currency ?? UNKNOWN_CURRENCY} ${item.field_currency.toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
           },
-          { label: 'Rate', align: 'right', render: (item) => String(item.exchange_rate) },
+          {
+            label: 'Rate',
+            align: 'right',
+            render: (item) =>
+              item.currency === 'USD' ? '1' : `${item.exchange_rate} ${item.currency ?? UNKNOWN_CURRENCY}/USD`,
+          },
           { label: 'USD', align: 'right', render: (item) => money(item.usd_amount) },
           { label: 'Hold account', render: (item) => item.hold_account?.fund_name ?? '—' },
         ]}
@@ -258,6 +266,15 @@ function DistanceTypeField({ report, editable }: { report: FullReport; editable:
   );
 }
 
+/** The red "Must Select A Distance Type…" toast goes once a type is chosen (issue 16). */
+function DismissWhenChosen({ distanceType }: { distanceType: FullReport['distance_type'] }) {
+  const messages = useMessages();
+  useEffect(() => {
+    if (distanceType !== 'none') messages.dismiss(MESSAGES.distanceTypeRequired);
+  }, [distanceType, messages]);
+  return null;
+}
+
 function MileageSection(props: {
   report: FullReport;
   editable: boolean;
@@ -294,6 +311,7 @@ function MileageSection(props: {
     >
       <Stack spacing={1.5}>
         <DistanceTypeField report={report} editable={editable} />
+        <DismissWhenChosen distanceType={report.distance_type} />
         {needsType && report.distance_type === 'none' && (
           <Alert severity="error">{MESSAGES.distanceTypeRequired}</Alert>
         )}

@@ -4,6 +4,8 @@ import { REPORT_STATUS_LABELS } from '../../../domain/expense-reports/states';
 import { formatUSD, fromDollars } from '../../../domain/money';
 import { ReadOnlyFields } from '../../components/ReadOnlyFields';
 import { date, money } from '../../format';
+import { advancePayment } from '../advances/payment';
+import { statusColor } from './report-columns';
 import type { FullReport } from './types';
 
 const TYPE_LABELS = { reimbursement: 'Reimbursement', advance: 'Advance' } as const;
@@ -31,8 +33,15 @@ export function ReportSummaryCard({ report, showOwner }: { report: FullReport; s
       fields.push(['Reimbursement due', money(report.unreimbursed_amount)]);
     }
   }
+  if (report.processed && report.processed_at) {
+    const by = report.processed_by_name ? ` by ${report.processed_by_name}` : '';
+    fields.push(['Processed', `${date(report.processed_at)}${by}`]);
+  }
   if (advance) {
-    fields.push(['Advance request', `#${advance.id}`], ['Approved amount', money(advance.amount_approved ?? 0)]);
+    fields.push(
+      ['Advance request', `#${advance.id}`],
+      ['Advance', advancePayment(advance) ?? money(advance.amount_approved ?? 0)],
+    );
   }
   const problem =
     advance && !report.submitted
@@ -41,11 +50,7 @@ export function ReportSummaryCard({ report, showOwner }: { report: FullReport; s
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 } }}>
       <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap' }}>
-        <Chip
-          label={REPORT_STATUS_LABELS[report.status]}
-          color={report.status === 'processed' ? 'success' : report.status === 'submitted' ? 'primary' : 'default'}
-          size="small"
-        />
+        <Chip label={REPORT_STATUS_LABELS[report.status]} color={statusColor(report.status)} size="small" />
         {report.distribution_id !== null && <Chip label={`In distribution #${report.distribution_id}`} size="small" />}
       </Stack>
       <ReadOnlyFields fields={fields} />

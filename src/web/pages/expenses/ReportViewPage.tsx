@@ -1,5 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Button, Stack } from '@mui/material';
+import { Alert, Button, Stack } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -12,11 +12,14 @@ import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
+import { NextUnprocessedButton } from './NextUnprocessedButton';
 import { NoticeDialog } from './NoticeDialog';
 import { ProcessReportDialog } from './ProcessReportDialog';
 import { ADVANCES_KEY, REPORTS_KEY, useReport } from './queries';
+import { ReportHistoryCard, ReturnNotice } from './ReportHistoryCard';
 import { ReportSections } from './ReportSections';
 import { ReportSummaryCard } from './ReportSummaryCard';
+import { ReturnReportDialog } from './ReturnReportDialog';
 
 /** Where the back link of the view screen goes (SPEC.md §2.3: `return` is unprocessed or dashboard). */
 export function backLink(returnTo: string | null, staff: boolean, userId: number): { to: string; label: string } {
@@ -43,6 +46,7 @@ export function ReportViewPage() {
   const queryClient = useQueryClient();
   const query = useReport(expense_report_id);
   const [processing, setProcessing] = useState(false);
+  const [returning, setReturning] = useState(false);
   const [pending, setPending] = useState<'delete' | 'archive' | null>(null);
   const back = backLink(searchParams.get('return'), staff, me.id);
 
@@ -65,9 +69,18 @@ export function ReportViewPage() {
   });
 
   if (query.isPending) return <Loading label="Loading the report" />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} back={back} />;
   const report = query.data;
   const inDistribution = report.distribution_id !== null;
+  const waiting = staff && report.submitted === 1 && report.processed === 0;
+  // Read-only reasons are said in words (issue 12), never as a greyed button with a hidden tooltip.
+  const readOnlyReason = !waiting
+    ? null
+    : inDistribution
+      ? MESSAGES.reportInDistribution
+      : !admin
+        ? 'Only administrators process reports. You can return it to the missionary with a question.'
+        : null;
 
   return (
     <>
@@ -83,20 +96,14 @@ export function ReportViewPage() {
         }
         actions={
           <>
-            {staff && report.submitted === 1 && report.processed === 0 && (
-              <Button
-                variant="contained"
-                onClick={() => setProcessing(true)}
-                disabled={!admin || inDistribution}
-                title={
-                  !admin
-                    ? 'Only administrators process reports'
-                    : inDistribution
-                      ? MESSAGES.reportInDistribution
-                      : undefined
-                }
-              >
+            {waiting && admin && !inDistribution && (
+              <Button variant="contained" onClick={() => setProcessing(true)}>
                 {report.type === 'advance' ? 'Confirm Receipt' : 'Process'}
+              </Button>
+            )}
+            {waiting && !inDistribution && (
+              <Button variant="outlined" onClick={() => setReturning(true)}>
+                Return
               </Button>
             )}
             {admin && report.processed === 0 && (
@@ -104,6 +111,7 @@ export function ReportViewPage() {
                 Delete
               </Button>
             )}
+            {staff && report.processed === 1 && <NextUnprocessedButton currentId={report.id} />}
             {admin && report.processed === 1 && !report.archived_at && (
               <Button variant="outlined" onClick={() => setPending('archive')}>
                 Archive
@@ -126,10 +134,14 @@ export function ReportViewPage() {
         }
       />
       <Stack spacing={2}>
+        {readOnlyReason && <Alert severity="info">{readOnlyReason}</Alert>}
+        <ReturnNotice report={report} />
         <ReportSummaryCard report={report} showOwner={staff} />
         <ReportSections report={report} editable={false} />
+        <ReportHistoryCard report={report} />
       </Stack>
       {processing && <ProcessReportDialog report={report} onClose={() => setProcessing(false)} />}
+      {returning && <ReturnReportDialog report={report} onClose={() => setReturning(false)} />}
       <NoticeDialog
         open={pending !== null && inDistribution}
         title={pending === 'archive' ? 'This report cannot be archived' : 'This report cannot be deleted'}

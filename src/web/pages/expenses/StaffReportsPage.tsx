@@ -2,20 +2,27 @@ import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { Button, FormControlLabel, Switch, Tab, Tabs } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
 import type { Page } from '../../api/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
+import { lazyPage } from '../../components/lazy-page';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
+import { LedgerCheckCard } from '../account/LedgerCheckCard';
+import { SystemWarnings } from '../account/SystemWarnings';
+import { SetupChecklistCard } from '../setup/SetupChecklistCard';
 import { NoticeDialog } from './NoticeDialog';
 import { REPORTS_KEY } from './queries';
 import { IconAction, reportColumns } from './report-columns';
 import type { ReportSummary } from './types';
+
+// Its own chunk, as on the missionary dashboard (test/web-budget.test.ts).
+const AccountablePlanCard = lazyPage(() => import('../accountable-plan/AccountablePlanCard'), 'AccountablePlanCard');
 
 type Mode = 'all' | 'processed' | 'unprocessed';
 
@@ -63,6 +70,14 @@ export function StaffReportsPage({ mode }: { mode: Mode }) {
   return (
     <>
       <PageHeader title={TITLES[mode]} />
+      {mode === 'all' && <SetupChecklistCard />}
+      {mode === 'all' && <SystemWarnings />}
+      {mode === 'all' && <LedgerCheckCard />}
+      {mode === 'all' && (
+        <Suspense fallback={null}>
+          <AccountablePlanCard />
+        </Suspense>
+      )}
       <Tabs value={mode} sx={{ mb: 2 }} aria-label="Expense report lists" variant="scrollable" allowScrollButtonsMobile>
         <Tab value="all" label="All" component={RouterLink} to="/admin/dashboard" />
         <Tab value="unprocessed" label="Unprocessed" component={RouterLink} to="/admin/expense-reports/unprocessed" />

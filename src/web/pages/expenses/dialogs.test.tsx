@@ -4,6 +4,8 @@ import { MemoryRouter } from 'react-router';
 import { AppProviders, fakeApi } from '../../testing';
 import { ExpenseDialog } from './ExpenseDialog';
 import { ProcessReportDialog } from './ProcessReportDialog';
+import { ReturnNotice } from './ReportHistoryCard';
+import { ReturnReportDialog } from './ReturnReportDialog';
 import type { FullReport } from './types';
 
 function report(changes: Partial<FullReport> = {}): FullReport {
@@ -23,10 +25,16 @@ function report(changes: Partial<FullReport> = {}): FullReport {
     submitted: 1,
     processed: 0,
     processed_at: null,
+    processed_by: null,
+    processed_by_name: null,
     distance_type: 'km',
     advance_request_id: null,
     distribution_id: null,
+    dist_amount_reimbursed: null,
+    dist_hold_account_withdrawals: null,
+    dist_amount_unreimbursed: null,
     archived_at: null,
+    returned_at: null,
     created_at: '2026-03-01T00:00:00.000Z',
     updated_at: '2026-03-11T00:00:00.000Z',
     expense: [],
@@ -34,6 +42,8 @@ function report(changes: Partial<FullReport> = {}): FullReport {
     file_upload: [],
     advance_request: null,
     user: null,
+    events: [],
+    return_comment: null,
     ...changes,
   };
 }
@@ -59,7 +69,9 @@ describe('ProcessReportDialog', () => {
     });
     const onClose = vi.fn();
     const user = userEvent.setup();
-    renderWithApp(<ProcessReportDialog report={report()} onClose={onClose} />);
+    // Its lines: one general expense of 291.83; the missionary's fund holds nothing (profile unknown).
+    const line = { id: 5, usd_amount: 291.83, hold_account_id: null } as FullReport['expense'][number];
+    renderWithApp(<ProcessReportDialog report={report({ expense: [line] })} onClose={onClose} />);
 
     expect(screen.getByText('Reimbursement due')).toBeInTheDocument();
     const payout = screen.getByLabelText('Payout');
@@ -75,7 +87,9 @@ describe('ProcessReportDialog', () => {
     // 291.83 − 200.00
     expect(screen.getByText('$91.83')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByRole('dialog', { name: 'Confirm Payout' })).toHaveTextContent('$91.83 stays owed');
+    expect(screen.getByRole('dialog', { name: 'Confirm Payout' })).toHaveTextContent(
+      'Pay Naomi Field $200.00 now? It comes from their fund and leaves -$200.00; $91.83 stays owed.',
+    );
     await user.click(screen.getByRole('button', { name: 'Confirm Payout' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(sent).toEqual({ payout: '200.00', new_unreimbursed_total: '91.83', _method: 'PATCH' });
@@ -97,6 +111,51 @@ describe('ProcessReportDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm Receipt' }));
     expect(await screen.findByText('You have processed the advance request.')).toBeInTheDocument();
     expect(sent).toEqual({ _method: 'PATCH' });
+  });
+});
+
+describe('ReturnReportDialog', () => {
+  it('needs a comment before it sends the report back, then sends the comment', async () => {
+    const api = fakeApi();
+    let sent: Record<string, FormDataEntryValue> = {};
+    api.on('POST', '/return-expense-report/1', (init) => {
+      sent = formOf(init);
+      return { status: 200, body: report({ status: 'returned', submitted: 0, return_comment: 'Taxi receipt?' }) };
+    });
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderWithApp(<ReturnReportDialog report={report()} onClose={onClose} />);
+    await user.click(screen.getByRole('button', { name: 'Return Report' }));
+    expect(screen.getByText('Comment is required.')).toBeInTheDocument();
+    expect(api.calls).toEqual([]);
+    await user.type(screen.getByLabelText(/Comment/), 'Taxi receipt?');
+    await user.click(screen.getByRole('button', { name: 'Return Report' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent).toEqual({ comment: 'Taxi receipt?', _method: 'PATCH' });
+  }, 30_000);
+
+  it('shows the comment on a returned report, with who returned it', () => {
+    renderWithApp(
+      <ReturnNotice
+        report={report({
+          status: 'returned',
+          submitted: 0,
+          return_comment: 'The taxi receipt is missing.',
+          events: [
+            {
+              id: 3,
+              action: 'returned',
+              actor_id: 1,
+              actor_name: 'Grace Office',
+              comment: 'The taxi receipt is missing.',
+              created_at: '2026-03-12T10:00:00.000Z',
+            },
+          ],
+        })}
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(/Returned by Grace Office on 03\/12\/2026/);
+    expect(screen.getByRole('status')).toHaveTextContent('The taxi receipt is missing.');
   });
 });
 
@@ -141,7 +200,9 @@ describe('ExpenseDialog', () => {
     await user.click(await screen.findByRole('option', { name: 'Lodging' }));
     await user.click(screen.getByRole('button', { name: 'Add Expense' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+    // Ticking "in US dollars" sends the currency too (decision 22).
     expect(sent).toEqual({
+      currency: 'USD',
       date: '2026-03-10',
       expense_code: '3',
       description: '',

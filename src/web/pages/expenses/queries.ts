@@ -5,11 +5,10 @@ import { DEFAULT_SETTINGS } from '../../../domain/settings/settings';
 import { ApiError, api } from '../../api/client';
 import type { Category, Setting } from '../../api/types';
 import { getToken } from '../../session/token-store';
+import { REPORTS_KEY } from './query-keys';
 import type { FullReport, HoldAccountChoice } from './types';
 
-/** Query keys: every report list and report starts with this, so one invalidation refreshes them. */
-export const REPORTS_KEY = 'expense-reports';
-export const ADVANCES_KEY = 'advance-requests';
+export { ADVANCES_KEY, REPORTS_KEY } from './query-keys';
 
 export function useReport(id: string | number | undefined) {
   return useQuery({

@@ -1,29 +1,57 @@
-import { Chip, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, IconButton, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
-import { REPORT_STATUS_LABELS } from '../../../domain/expense-reports/states';
+import { REPORT_STATUS_LABELS, type ReportStatus } from '../../../domain/expense-reports/states';
 import type { Column } from '../../components/DataTable';
 import { date, money } from '../../format';
 import type { ReportSummary } from './types';
 
+/** The chip colour of a status: a returned report waits on its missionary, so it stands out. */
+export function statusColor(status: ReportStatus): 'success' | 'primary' | 'secondary' | 'default' {
+  if (status === 'processed') return 'success';
+  if (status === 'submitted') return 'primary';
+  return status === 'returned' ? 'secondary' : 'default';
+}
+
+/** The report's state as a small outlined chip (drawn here: MUI's Chip is weight the dashboard does not need). */
 export function StatusChip({ report }: { report: ReportSummary }) {
+  const tone = statusColor(report.status);
+  const color = tone === 'default' ? 'text.secondary' : `${tone}.main`;
   return (
-    <Chip
-      size="small"
-      variant="outlined"
-      label={REPORT_STATUS_LABELS[report.status]}
-      color={report.status === 'processed' ? 'success' : report.status === 'submitted' ? 'primary' : 'default'}
-    />
+    <Box
+      component="span"
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        height: 24,
+        px: 1,
+        borderRadius: 12,
+        border: 1,
+        borderColor: color === 'text.secondary' ? 'grey.400' : color,
+        color,
+        fontSize: '0.8125rem',
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {REPORT_STATUS_LABELS[report.status]}
+    </Box>
   );
 }
 
-/** A compact row action (delete, archive) with its name for screen readers and a tooltip. */
+/**
+ * A compact row action (delete, archive) with its name for screen readers and the browser's own
+ * tooltip (title): MUI's Tooltip would bring Popper onto the missionary dashboard (issue 11's budget).
+ */
 export function IconAction(props: { label: string; icon: ReactElement; color?: 'error' | 'default'; onClick(): void }) {
   return (
-    <Tooltip title={props.label}>
-      <IconButton size="small" aria-label={props.label} color={props.color ?? 'default'} onClick={props.onClick}>
-        {props.icon}
-      </IconButton>
-    </Tooltip>
+    <IconButton
+      size="small"
+      aria-label={props.label}
+      title={props.label}
+      color={props.color ?? 'default'}
+      onClick={props.onClick}
+    >
+      {props.icon}
+    </IconButton>
   );
 }
 

@@ -1,12 +1,14 @@
+import { lazyPage } from '../../components/lazy-page';
 import type { FeatureRoutes } from '../../routes';
-import { AdminAdvancesPage } from '../advances/AdminAdvancesPage';
-import { AdvanceRequestPage } from '../advances/AdvanceRequestPage';
-import { ExpenseDescriptionsPage } from './ExpenseDescriptionsPage';
-import { MissionaryDashboardPage } from './MissionaryDashboardPage';
-import { NewReportPage } from './NewReportPage';
-import { ReportEditorPage } from './ReportEditorPage';
-import { ReportViewPage } from './ReportViewPage';
-import { StaffReportsPage } from './StaffReportsPage';
+
+const AdminAdvancesPage = lazyPage(() => import('../advances/AdminAdvancesPage'), 'AdminAdvancesPage');
+const AdvanceRequestPage = lazyPage(() => import('../advances/AdvanceRequestPage'), 'AdvanceRequestPage');
+const ExpenseDescriptionsPage = lazyPage(() => import('./ExpenseDescriptionsPage'), 'ExpenseDescriptionsPage');
+const MissionaryDashboardPage = lazyPage(() => import('./MissionaryDashboardPage'), 'MissionaryDashboardPage');
+const NewReportPage = lazyPage(() => import('./NewReportPage'), 'NewReportPage');
+const ReportEditorPage = lazyPage(() => import('./ReportEditorPage'), 'ReportEditorPage');
+const ReportViewPage = lazyPage(() => import('./ReportViewPage'), 'ReportViewPage');
+const StaffReportsPage = lazyPage(() => import('./StaffReportsPage'), 'StaffReportsPage');
 
 /** SPEC.md §2.1: expense reports and advance requests. */
 export const expenseRoutes: FeatureRoutes = {

@@ -1,5 +1,7 @@
+import { lazyPage } from '../../components/lazy-page';
 import type { FeatureRoutes } from '../../routes';
-import { HoldAccountsPage } from './HoldAccountsPage';
+
+const HoldAccountsPage = lazyPage(() => import('./HoldAccountsPage'), 'HoldAccountsPage');
 
 export const holdAccountRoutes: FeatureRoutes = {
   staff: [{ path: '/admin/hold-accounts', element: <HoldAccountsPage /> }],

@@ -7,7 +7,8 @@ import { useMessages } from '../../shell/messages';
 
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };
 
-export function ChangePasswordForm({ userId }: { userId: number }) {
+/** `heading` is left out where the page's own title already says Change Password. */
+export function ChangePasswordForm({ userId, heading = true }: { userId: number; heading?: boolean }) {
   const messages = useMessages();
   const form = useSchemaForm(updatePasswordSchema, EMPTY);
   const submit = form.handleSubmit(async (values) => {
@@ -22,7 +23,7 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack component="form" spacing={2} onSubmit={submit} noValidate sx={{ maxWidth: 480 }}>
-        <Typography variant="h2">Change Password</Typography>
+        {heading && <Typography variant="h2">Change Password</Typography>}
         <FormField
           control={form.control}
           name="current_password"

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { User } from '../../api/types';
 import { MyDistributionsSection } from '../distributions/DistributionsSection';
+import { NotificationPreferencesSection } from '../notifications/NotificationPreferencesSection';
 import { StatementsSection } from '../statements/StatementsSection';
 
 /** Sections under the missionary's own profile (statements history, …); features add theirs. */
@@ -10,3 +11,5 @@ export const missionaryProfileSections: Array<ComponentType<{ user: User }>> = [
 missionaryProfileSections.push(MyDistributionsSection);
 // Issue 6: the missionary's monthly statements.
 missionaryProfileSections.push(StatementsSection);
+// Issue 12: "Email me when…" (decision 21).
+missionaryProfileSections.push(NotificationPreferencesSection);

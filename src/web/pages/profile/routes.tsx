@@ -1,5 +1,7 @@
+import { lazyPage } from '../../components/lazy-page';
 import type { FeatureRoutes } from '../../routes';
-import { MissionaryProfilePage } from './MissionaryProfilePage';
+
+const MissionaryProfilePage = lazyPage(() => import('./MissionaryProfilePage'), 'MissionaryProfilePage');
 
 export const missionaryProfileRoutes: FeatureRoutes = {
   missionary: [{ path: '/profile/:user_id', element: <MissionaryProfilePage /> }],

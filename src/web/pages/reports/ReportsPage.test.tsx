@@ -16,8 +16,19 @@ function fakeDownloads(status = 200) {
           headers: { 'content-type': 'application/json' },
         });
       }
+      if (String(input).startsWith('/api/reports/mat-dates')) {
+        const approved = String(input).includes('status=approved');
+        const data = approved
+          ? [
+              { mat_date: '2025-02-28', count: 3 },
+              { mat_date: '2025-01-31', count: 2 },
+            ]
+          : [];
+        return new Response(JSON.stringify({ data }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }
       if (status !== 200) {
-        return new Response(JSON.stringify({ message: 'MAT Processing Date is required.' }), {
+        const message = 'MAT Processing Date is required.';
+        return new Response(JSON.stringify({ message, errors: { mat_to_date: [message] } }), {
           status,
           headers: { 'content-type': 'application/json' },
         });
@@ -80,7 +91,7 @@ describe('ReportsPage (SPEC.md §2.3, §5)', () => {
     fireEvent.click(screen.getAllByLabelText('Excel (.xlsx)')[0]);
     fireEvent.click(expenses);
     await waitFor(() => expect(clicked).toEqual(['report.csv']));
-    expect(urls.filter((url) => url.startsWith('/api/reports'))).toEqual([
+    expect(urls.filter((url) => url.startsWith('/api/reports/field'))).toEqual([
       '/api/reports/field-worker-expenses?from=2025-02-01&to=2025-02-28&format=xlsx&api_token=token-of-test',
     ]);
     expect(await screen.findByText('Downloaded report.csv')).toBeInTheDocument();
@@ -102,10 +113,25 @@ describe('ReportsPage (SPEC.md §2.3, §5)', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Pending' }));
     fireEvent.click(journal);
     await waitFor(() => expect(clicked).toEqual(['report.csv', 'accounting-journal_2025-02-28_pending.xlsx']));
-    expect(urls.filter((url) => url.startsWith('/api/reports'))).toEqual([
+    expect(urls.filter((url) => url.startsWith('/api/reports/accounting'))).toEqual([
       '/api/reports/accounting?mat_to_date=2025-02-28&status=approved&format=csv&api_token=token-of-test',
       '/api/reports/accounting-journal?mat_to_date=2025-02-28&status=pending&format=csv&api_token=token-of-test',
     ]);
+  });
+
+  it('offers the MAT dates that have distributions of the chosen status', async () => {
+    const urls = fakeDownloads();
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Use 01/31/2025 (2 distributions)' }));
+    expect(screen.getByLabelText('MAT Processing Date')).toHaveValue('2025-01-31');
+    fireEvent.click(downloads()[1]);
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(urls).toContain(
+      '/api/reports/accounting?mat_to_date=2025-01-31&status=approved&format=csv&api_token=token-of-test',
+    );
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Distribution Status' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Pending' }));
+    expect(await screen.findByText('There are no pending distributions yet.')).toBeInTheDocument();
   });
 
   it('shows the server’s message when a download is refused', async () => {
@@ -113,7 +139,8 @@ describe('ReportsPage (SPEC.md §2.3, §5)', () => {
     renderPage();
     fireEvent.change(screen.getByLabelText('MAT Processing Date'), { target: { value: '2025-02-28' } });
     fireEvent.click(downloads()[1]);
-    expect(await screen.findByText('MAT Processing Date is required.')).toBeInTheDocument();
+    // Once in the toast and once under the field it is about.
+    expect(await screen.findAllByText('MAT Processing Date is required.')).toHaveLength(2);
     expect(clicked).toEqual([]);
   });
 });

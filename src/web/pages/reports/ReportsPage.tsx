@@ -25,10 +25,12 @@ import {
   reportFilename,
   TO_BEFORE_FROM,
 } from '../../../domain/reports/schemas';
+import { ApiError } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { useMessages } from '../../shell/messages';
 import { useTerms } from '../../site/site-config';
 import { downloadFile } from '../statements/download';
+import { MatDateChoices } from './MatDateChoices';
 
 type Report = 'field-worker-expenses' | 'accounting' | 'accounting-journal';
 
@@ -81,6 +83,12 @@ export function ReportsPage() {
   const [status, setStatus] = useState<DistributionStatus>('approved');
   const [accountingFormat, setAccountingFormat] = useState<ReportFormat>('csv');
   const [busy, setBusy] = useState<Report | null>(null);
+  // The server's word on the chosen MAT date ("No approved distribution has…"), until it changes.
+  const [matDateError, setMatDateError] = useState<string | null>(null);
+  const chooseMatDate = (next: string) => {
+    setMatDate(next);
+    setMatDateError(null);
+  };
 
   const expensesQuery = fieldWorkerExpensesQuerySchema.safeParse({ from, to, format: expensesFormat });
   const reversed = from !== '' && to !== '' && to < from;
@@ -92,6 +100,8 @@ export function ReportsPage() {
       const name = await downloadFile(`/reports/${report}`, query, reportFilename(report, query, format));
       messages.success(`Downloaded ${name}`);
     } catch (error) {
+      const dateError = error instanceof ApiError ? error.errors.mat_to_date?.[0] : undefined;
+      if (dateError) setMatDateError(dateError);
       messages.error((error as Error).message || MESSAGES.somethingWentWrong);
     } finally {
       setBusy(null);
@@ -153,7 +163,9 @@ export function ReportsPage() {
                 label="MAT Processing Date"
                 type="date"
                 value={matDate}
-                onChange={(event) => setMatDate(event.target.value)}
+                onChange={(event) => chooseMatDate(event.target.value)}
+                error={matDateError !== null}
+                helperText={matDateError ?? undefined}
                 slotProps={{ inputLabel: { shrink: true } }}
               />
               <TextField
@@ -161,12 +173,16 @@ export function ReportsPage() {
                 label="Distribution Status"
                 select
                 value={status}
-                onChange={(event) => setStatus(event.target.value as DistributionStatus)}
+                onChange={(event) => {
+                  setStatus(event.target.value as DistributionStatus);
+                  setMatDateError(null);
+                }}
               >
                 <MenuItem value="approved">Approved</MenuItem>
                 <MenuItem value="pending">Pending</MenuItem>
               </TextField>
             </Stack>
+            <MatDateChoices status={status} onChoose={chooseMatDate} />
             <FormatChoice value={accountingFormat} onChange={setAccountingFormat} />
             <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
               <Button

@@ -1,5 +1,7 @@
+import { lazyPage } from '../../components/lazy-page';
 import type { FeatureRoutes } from '../../routes';
-import { ReportsPage } from './ReportsPage';
+
+const ReportsPage = lazyPage(() => import('./ReportsPage'), 'ReportsPage');
 
 export const reportRoutes: FeatureRoutes = {
   staff: [{ path: '/reports', element: <ReportsPage /> }],

@@ -1,5 +1,7 @@
+import { lazyPage } from '../../components/lazy-page';
 import type { FeatureRoutes } from '../../routes';
-import { SettingsPage } from './SettingsPage';
+
+const SettingsPage = lazyPage(() => import('./SettingsPage'), 'SettingsPage');
 
 export const settingsRoutes: FeatureRoutes = {
   staff: [{ path: '/admin/settings', element: <SettingsPage /> }],

@@ -87,11 +87,11 @@ describe('DonationsTrendCard', () => {
     render(
       <AppProviders>
         <MemoryRouter>
-          <DonationsTrendCard userId={9} title="My giving over time" />
+          <DonationsTrendCard userId={9} title="Donations received over time" />
         </MemoryRouter>
       </AppProviders>,
     );
-    expect(await screen.findByRole('img', { name: /My giving over time/ })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: /Donations received over time/ })).toBeInTheDocument();
     expect(server.calls).toContain('GET /api/statements/trend');
   });
 });

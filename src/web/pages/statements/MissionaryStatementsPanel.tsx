@@ -22,7 +22,7 @@ export function MissionaryStatementsPanel() {
   return (
     <DonationsTrendCard
       userId={me.id}
-      title="My giving over time"
+      title="Donations received over time"
       footer={
         latest && (
           <Stack

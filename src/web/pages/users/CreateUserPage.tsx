@@ -1,5 +1,18 @@
-import { Alert, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
 import { ROLE_LABELS } from '../../../domain/roles';
@@ -46,17 +59,19 @@ function CreateUserForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useSchemaForm(formSchema, EMPTY);
+  const [created, setCreated] = useState<{ name: string; email: string; link: string } | null>(null);
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await api.postForm('/user', {
+      const user = await api.postForm<{ name: string; email: string; sign_in_link?: string }>('/user', {
         ...values,
         password: generatePassword(randomInt),
-        baseUrl: window.location.origin,
       });
       messages.success(MESSAGES.userCreated);
       queryClient.invalidateQueries({ queryKey: ['users'] });
-      navigate('/admin/users');
+      // Without SMTP the welcome mail only reaches the server's outbox: the admin passes the link on.
+      if (user.sign_in_link) setCreated({ name: user.name, email: user.email, link: user.sign_in_link });
+      else navigate('/admin/users');
     } catch (error) {
       applyServerErrors(form, error);
       messages.error(MESSAGES.userCreateFailed);
@@ -65,7 +80,10 @@ function CreateUserForm() {
 
   return (
     <>
-      <PageHeader title="Create New User" subtitle="A random password is generated and sent with the welcome mail." />
+      <PageHeader
+        title="Create New User"
+        subtitle="The welcome mail carries a one-time link to choose a password (and a random temporary one)."
+      />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
         <Typography variant="h2" sx={{ mb: 2 }}>
           Basic Info
@@ -91,6 +109,56 @@ function CreateUserForm() {
           </Stack>
         </Stack>
       </Paper>
+      {created && <SignInLinkDialog {...created} onClose={() => navigate('/admin/users')} />}
     </>
+  );
+}
+
+function SignInLinkDialog({
+  name,
+  email,
+  link,
+  onClose,
+}: {
+  name: string;
+  email: string;
+  link: string;
+  onClose(): void;
+}) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="sign-in-link-title">
+      <DialogTitle id="sign-in-link-title">Give {name} this sign-in link</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <Typography variant="body2">
+            Mail is not set up on this server (no SMTP_URL), so the welcome mail to {email} was not sent. Send this link
+            to them yourself: it lets them choose their password, works once, and expires in 7 days. It is shown only
+            now.
+          </Typography>
+          <TextField
+            label="One-time sign-in link"
+            value={link}
+            fullWidth
+            multiline
+            slotProps={{ input: { readOnly: true } }}
+            onFocus={(event) => event.target.select()}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button
+          onClick={async () => {
+            await navigator.clipboard?.writeText(link).catch(() => undefined);
+            setCopied(true);
+          }}
+        >
+          {copied ? 'Copied' : 'Copy Link'}
+        </Button>
+        <Button variant="contained" onClick={onClose}>
+          Done
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }

@@ -1,8 +1,10 @@
-import { Checkbox, FormControlLabel, Grid, InputAdornment, Paper, Stack } from '@mui/material';
-import { useState } from 'react';
+import { Checkbox, FormControlLabel, FormHelperText, Grid, InputAdornment, Paper, Stack } from '@mui/material';
+import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
+import { PAYROLL_MONEY_INPUTS } from '../../../domain/distributions/payroll-inputs';
 import { MESSAGES } from '../../../domain/messages';
 import { payrollInfoSchema, TAX_STATUSES } from '../../../domain/users/schemas';
+import { isFicaExempt, type TaxStatus } from '../../../domain/users/tax-status';
 import { api } from '../../api/client';
 import type { User } from '../../api/types';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
@@ -10,16 +12,12 @@ import { twoDecimals } from '../../format';
 import { useMessages } from '../../shell/messages';
 import { EditableSectionHeader } from './EditableSectionHeader';
 
+/** The payroll amounts (the one list step 2 of the Distribution Form also edits), then the rest. */
 const MONEY_FIELDS = [
-  ['net_salary', 'Net Salary'],
-  ['housing_allowance', 'Housing Allowance'],
-  ['retirement_amount', 'Retirement 403(b)'],
-  ['federal_income_tax', 'Federal Income Tax'],
-  ['insurance_amount', 'Insurance'],
-  ['wire_fee', 'Wire Fee'],
-  ['admin_fee_cap', 'Admin Fee Cap'],
-  ['fund_balance', 'Fund Balance'],
-] as const;
+  ...PAYROLL_MONEY_INPUTS.map((input) => [input.profileWire, input.label] as const),
+  ['admin_fee_cap', 'Admin Fee Cap'] as const,
+  ['fund_balance', 'Fund Balance'] as const,
+];
 
 const PERCENT_FIELDS = [
   ['social_security', 'Social Security %'],
@@ -51,6 +49,13 @@ export function PayrollInfoForm({
   const [editing, setEditing] = useState(false);
   const form = useSchemaForm<Values>(payrollInfoSchema, valuesOf(user));
   const disabled = !editing;
+  // DESIGN.md decision 25: W2 Exempt and 1099 owe no FICA, so the box is off and cannot be ticked.
+  const taxStatus = form.watch('tax_status');
+  const noFica = isFicaExempt((taxStatus || null) as TaxStatus | null);
+  const ficaTicked = form.watch('fica_tax');
+  useEffect(() => {
+    if (editing && noFica && ficaTicked) form.setValue('fica_tax', false, { shouldDirty: true });
+  }, [editing, noFica, ficaTicked, form]);
 
   const submit = form.handleSubmit(async (values) => {
     // Only what the admin changed is sent, so a balance moved meanwhile (a distribution approved in
@@ -105,17 +110,25 @@ export function PayrollInfoForm({
             <Controller
               control={form.control}
               name="fica_tax"
-              render={({ field }) => (
-                <FormControlLabel
-                  label="FICA Tax"
-                  disabled={disabled}
-                  control={
-                    <Checkbox
-                      checked={Boolean(field.value)}
-                      onChange={(event) => field.onChange(event.target.checked)}
-                    />
-                  }
-                />
+              render={({ field, fieldState }) => (
+                <Stack>
+                  <FormControlLabel
+                    label="FICA Tax"
+                    disabled={disabled || noFica}
+                    control={
+                      <Checkbox
+                        checked={Boolean(field.value)}
+                        onChange={(event) => field.onChange(event.target.checked)}
+                        slotProps={{ input: noFica || fieldState.error ? { 'aria-describedby': 'fica-tax-help' } : {} }}
+                      />
+                    }
+                  />
+                  {(noFica || fieldState.error) && (
+                    <FormHelperText id="fica-tax-help" error={Boolean(fieldState.error)}>
+                      {fieldState.error?.message ?? MESSAGES.ficaOnlyW2}
+                    </FormHelperText>
+                  )}
+                </Stack>
               )}
             />
           </Grid>

@@ -1,9 +1,10 @@
-import { Button, Link, Tab, Tabs } from '@mui/material';
+import { Button, FormControl, InputLabel, Link, MenuItem, Select, Tab, Tabs } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
-import { ROLE_LABELS } from '../../../domain/roles';
+import { ROLE_LABELS, type Role } from '../../../domain/roles';
+import { USER_ROLES } from '../../../domain/users/schemas';
 import { api } from '../../api/client';
 import type { Page, User } from '../../api/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -23,6 +24,20 @@ export function UsersPage() {
   const messages = useMessages();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<Pending>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const roleParam = searchParams.get('role');
+  const role = USER_ROLES.find((known) => known === roleParam);
+  const chooseRole = (next: Exclude<Role, 'none'> | '') =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next) params.set('role', next);
+        else params.delete('role');
+        params.delete('page');
+        return params;
+      },
+      { replace: true },
+    );
 
   const action = useMutation({
     mutationFn: async ({ kind, user }: NonNullable<Pending>) => {
@@ -85,8 +100,31 @@ export function UsersPage() {
       </Tabs>
       <DataTable<User>
         key={archived ? 'archived' : 'active'}
-        queryKey={['users', archived ? 'archived' : 'active']}
-        fetchPage={(params) => api.get<Page<User>>('/paginated_user', { ...params, trashed: archived ? 1 : 0 })}
+        queryKey={['users', archived ? 'archived' : 'active', role ?? 'all']}
+        fetchPage={(params) =>
+          api.get<Page<User>>('/paginated_user', { ...params, trashed: archived ? 1 : 0, ...(role && { role }) })
+        }
+        // Staff and missionaries are found by name: A–Z first, not the newest account first.
+        defaultOrderBy="name"
+        defaultOrder="asc"
+        toolbar={
+          <FormControl size="small" sx={{ minWidth: 160 }}>
+            <InputLabel id="users-role-filter">Role</InputLabel>
+            <Select
+              labelId="users-role-filter"
+              label="Role"
+              value={role ?? ''}
+              onChange={(event) => chooseRole(event.target.value as Exclude<Role, 'none'> | '')}
+            >
+              <MenuItem value="">All roles</MenuItem>
+              {USER_ROLES.map((known) => (
+                <MenuItem key={known} value={known}>
+                  {ROLE_LABELS[known]}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+        }
         columns={columns}
         rowKey={(user) => user.id}
         searchLabel="Search name, email or Account #"

@@ -1,7 +1,9 @@
+import { lazyPage } from '../../components/lazy-page';
 import type { FeatureRoutes } from '../../routes';
-import { CreateUserPage } from './CreateUserPage';
-import { UserProfilePage } from './UserProfilePage';
-import { UsersPage } from './UsersPage';
+
+const CreateUserPage = lazyPage(() => import('./CreateUserPage'), 'CreateUserPage');
+const UserProfilePage = lazyPage(() => import('./UserProfilePage'), 'UserProfilePage');
+const UsersPage = lazyPage(() => import('./UsersPage'), 'UsersPage');
 
 export const userRoutes: FeatureRoutes = {
   staff: [

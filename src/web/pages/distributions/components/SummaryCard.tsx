@@ -14,6 +14,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import type { DistributionResult, TransactionType } from '../../../../domain/distributions';
+import { date } from '../../../format';
 import { useTerms } from '../../../site/site-config';
 import { usd } from '../cents';
 import { warningSeverity, warningText } from '../warnings';
@@ -28,9 +29,9 @@ export interface SummaryHeader {
   endDate: string;
 }
 
-/** "YYYY-MM-DD - YYYY-MM-DD" as SPEC.md §2.4 gives the subtitle. */
+/** The subtitle's range in the app's one date format, "MM/DD/YYYY - MM/DD/YYYY" (issue 16 over SPEC.md §2.4). */
 export function dateRange(start: string, end: string): string {
-  return start && end ? `${start} - ${end}` : '';
+  return start && end ? `${date(start)} - ${date(end)}` : '';
 }
 
 /**

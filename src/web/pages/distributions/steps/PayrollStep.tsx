@@ -8,11 +8,12 @@ import { usd } from '../cents';
 import { DebouncedField } from '../components/DebouncedField';
 import { FigureList } from '../components/FigureList';
 import type { FormAction, FormState } from '../form-state';
+import { PayrollInputs } from './PayrollInputs';
 
 /**
- * Step 2, "Customize payroll": the payroll row from the field worker's Payroll Info and the
- * settings, as the engine computes it, and the one amount staff enter here — the part of the
- * payroll disbursement already paid mid-month.
+ * Step 2, "Customize payroll": this month's payroll inputs (starting from the field worker's
+ * Payroll Info, DESIGN.md decision 13), the payroll row as the engine computes it from them, and the
+ * part of the payroll disbursement already paid mid-month.
  */
 export function PayrollStep(props: {
   context: DistributionContext;
@@ -33,11 +34,17 @@ export function PayrollStep(props: {
 
   return (
     <Box>
+      <PayrollInputs
+        context={context}
+        state={props.state}
+        dispatch={props.dispatch}
+        readOnly={props.readOnly}
+        errors={props.errors}
+      />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        From {context.user.name}'s Payroll Info: tax status {profile.taxStatus ?? 'not set'}, FICA tax{' '}
-        {profile.ficaTax ? 'ticked — the salary is grossed up' : 'not ticked — no FICA shares'}; social security{' '}
-        {decimalToString(ss)} %, Medicare {decimalToString(mc)} %, admin fee {decimalToString(feePercent)} % capped at{' '}
-        {usd(feeCap)}.{' '}
+        {d ? (d.fica_tax ? 'FICA: the salary is grossed up; ' : 'No FICA shares this month; ') : ''}
+        social security {decimalToString(ss)} %, Medicare {decimalToString(mc)} %, admin fee{' '}
+        {decimalToString(feePercent)} % capped at {usd(feeCap)} (Payroll Info and settings).{' '}
         {props.canEditProfile && (
           <Link component={RouterLink} to={`/admin/user/${context.user.id}/profile`}>
             Edit Payroll Info

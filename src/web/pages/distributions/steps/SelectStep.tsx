@@ -13,7 +13,7 @@ export interface UploadName {
   last_imported_at: string | null;
 }
 
-/** Step 1, "Select a field worker": user search, donation upload, from and to dates. */
+/** Step 1, "Select a Missionary" (the configured term): user search, donation upload, from and to dates. */
 export function SelectStep(props: {
   state: FormState;
   dispatch(action: FormAction): void;
@@ -56,7 +56,7 @@ export function SelectStep(props: {
             props.errors.donation_upload_name ??
             (uploads.isError
               ? `The uploads could not be loaded: ${uploads.error.message}`
-              : 'The donation import whose donations this distribution uses')
+              : 'The donation import whose donations this distribution uses; one named after a month fills the dates')
           }
         >
           <MenuItem value="">

@@ -1,0 +1,265 @@
+/**
+ * Field-link benchmark (issue 11): how long a missionary on a slow, far-away link waits.
+ *
+ * Builds the web app (BENCH_SKIP_BUILD=1 to reuse dist/web), starts the real server on a fresh
+ * embedded database, creates a missionary through the API, then drives Debian's Chromium under CDP
+ * network emulation — 750 kb/s down, 250 kb/s up, 100 ms round trip — with the CPU slowed 4×:
+ *
+ *   login, cold   a fresh browser profile opens /login; timed until the Login button can be pressed;
+ *   dashboard     signing in from there; timed until the dashboard shows the unreimbursed amount and
+ *                 the report history;
+ *   login, warm   the same profile (HTTP cache and service worker kept) signs out and opens /login;
+ *   dashboard, warm  the same profile reloads the dashboard while signed in.
+ *
+ * Each figure is the median of BENCH_RUNS runs (default 3; a cold run uses a new profile). Then
+ * Lighthouse (mobile preset) scores the login page and the signed-in missionary dashboard and reports
+ * whether the app is installable (a manifest and a service worker that controls the page).
+ *
+ * Run: npm run bench:field   (BENCH_PORT, BENCH_RUNS, BENCH_SKIP_BUILD, BENCH_SKIP_LIGHTHOUSE=1)
+ */
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
+
+const PORT = Number(process.env.BENCH_PORT ?? process.env.PORT ?? 3414);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const BASE = `http://localhost:${PORT}`;
+const DATA_DIR = path.resolve('.tmp/bench-field');
+const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-1' };
+const MISSIONARY = { email: 'field@bench.test', password: 'bench-field-1', name: 'Field Missionary' };
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** The field link: bytes per second from kilobits per second. */
+const LINK = { latency: 100, downloadThroughput: (750 * 1000) / 8, uploadThroughput: (250 * 1000) / 8 };
+const CPU_SLOWDOWN = 4;
+
+async function startServer(): Promise<ChildProcess> {
+  fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      AUTH_THROTTLE_LIMIT: '500',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  server.kill();
+  throw new Error('the server did not start');
+}
+
+async function createMissionary(): Promise<void> {
+  const login = await fetch(`${BASE}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const { api_token } = (await login.json()) as { api_token: string };
+  const created = await fetch(`${BASE}/api/user`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'api-token': api_token },
+    body: JSON.stringify({ ...MISSIONARY, role: 'missionary', missionary_number: 'F-1', baseUrl: BASE }),
+  });
+  if (!created.ok) throw new Error(`creating the missionary: ${created.status} ${await created.text()}`);
+}
+
+async function throttle(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...LINK });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
+async function timed(action: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await action();
+  return performance.now() - start;
+}
+
+const loginUsable = (page: Page) =>
+  page.getByRole('button', { name: 'Login' }).waitFor({ state: 'visible', timeout: 120_000 });
+
+async function dashboardUsable(page: Page): Promise<void> {
+  await page.getByText(/Unreimbursed Amount: \$/).waitFor({ timeout: 120_000 });
+  await page.getByText('No expense reports yet').first().waitFor({ timeout: 120_000 });
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.getByLabel('Email').fill(MISSIONARY.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(MISSIONARY.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+interface Run {
+  loginCold: number;
+  dashboardCold: number;
+  loginWarm: number;
+  dashboardWarm: number;
+}
+
+async function oneRun(): Promise<Run> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'sheepfold-field-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    viewport: { width: 390, height: 844 },
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await throttle(page);
+    const loginCold = await timed(async () => {
+      await page.goto(`${BASE}/login`, { waitUntil: 'commit' });
+      await loginUsable(page);
+    });
+    const dashboardCold = await timed(async () => {
+      await signIn(page);
+      await dashboardUsable(page);
+    });
+    // Let a service worker finish installing, as it would while the missionary reads the page.
+    await settleServiceWorker(context);
+    const dashboardWarm = await timed(async () => {
+      await page.reload({ waitUntil: 'commit' });
+      await dashboardUsable(page);
+    });
+    await page.evaluate(() => localStorage.clear());
+    const loginWarm = await timed(async () => {
+      await page.goto(`${BASE}/login`, { waitUntil: 'commit' });
+      await loginUsable(page);
+    });
+    return { loginCold, dashboardCold, loginWarm, dashboardWarm };
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+async function settleServiceWorker(context: BrowserContext): Promise<void> {
+  const page = context.pages()[0];
+  await page.evaluate(async () => {
+    if (!('serviceWorker' in navigator)) return;
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!registration) return;
+    await Promise.race([navigator.serviceWorker.ready, new Promise((resolve) => setTimeout(resolve, 60_000))]);
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+async function lighthouseScores(): Promise<void> {
+  let lighthouse: typeof import('lighthouse').default;
+  try {
+    lighthouse = (await import('lighthouse')).default;
+  } catch {
+    console.log('Lighthouse is not installed; skipped.');
+    return;
+  }
+  const port = PORT + 1000;
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'sheepfold-lh-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const audit = async (url: string) => {
+      const result = await lighthouse(url, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        // Keep the signed-in session (local storage) that the dashboard needs.
+        disableStorageReset: true,
+      });
+      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+      const { categories } = result.lhr;
+      const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
+      return `performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')}`;
+    };
+    console.log(`Lighthouse (mobile) login:     ${await audit(`${BASE}/login`)}`);
+    await page.goto(`${BASE}/login`);
+    await signIn(page);
+    await dashboardUsable(page);
+    const dashboardUrl = page.url();
+    console.log(`Lighthouse (mobile) dashboard: ${await audit(dashboardUrl)}`);
+    await page.goto(dashboardUrl);
+    await dashboardUsable(page);
+    console.log(`Installable (PWA):             ${await installability(page)}`);
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** What Chromium itself says about installing the page (Page.getInstallabilityErrors) and its service worker. */
+async function installability(page: Page): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+    installabilityErrors: { errorId: string }[];
+  };
+  const controlled = await page.evaluate(async () => {
+    if (!('serviceWorker' in navigator)) return false;
+    await Promise.race([navigator.serviceWorker.ready, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    return (
+      navigator.serviceWorker.controller !== null || (await navigator.serviceWorker.getRegistration()) !== undefined
+    );
+  });
+  const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[] };
+  const problems = installabilityErrors.map((error) => error.errorId);
+  if (!manifest.url) problems.push('no manifest');
+  if (!controlled) problems.push('no service worker');
+  return problems.length === 0 ? 'yes (manifest, service worker)' : `no: ${problems.join(', ')}`;
+}
+
+async function main(): Promise<void> {
+  if (!process.env.BENCH_SKIP_BUILD) execSync('npm run build', { stdio: 'inherit' });
+  const server = await startServer();
+  try {
+    await createMissionary();
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const run = await oneRun();
+      console.log(
+        `run ${i + 1}: login ${seconds(run.loginCold)} cold / ${seconds(run.loginWarm)} warm, ` +
+          `dashboard ${seconds(run.dashboardCold)} cold / ${seconds(run.dashboardWarm)} warm`,
+      );
+      runs.push(run);
+    }
+    const pick = (key: keyof Run) => seconds(median(runs.map((run) => run[key])));
+    console.log(`\nField link (750/250 kb/s, 100 ms RTT, CPU 4× slower), median of ${RUNS}:`);
+    console.log('| | cold | warm |\n| --- | --- | --- |');
+    console.log(`| login form usable | ${pick('loginCold')} | ${pick('loginWarm')} |`);
+    console.log(
+      `| missionary dashboard after sign-in | ${pick('dashboardCold')} | ${pick('dashboardWarm')} (reload) |`,
+    );
+    if (!process.env.BENCH_SKIP_LIGHTHOUSE) await lighthouseScores();
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

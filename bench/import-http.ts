@@ -1,0 +1,200 @@
+/**
+ * Decision 18 / issue 10: a 10 MB donor file imported through the HTTP route, as the office's browser
+ * sends it (multipart POST /api/donation/denari-upload), timed to the last byte of the answer, with the
+ * answer's size. In the same run the rows the import wrote are loaded again with COPY FROM STDIN into
+ * a table shaped like `donations` (the floor for getting those rows into PostgreSQL); the ratio
+ * import ÷ COPY is printed. Run: npm run bench:import-http (BENCH_MB, BENCH_RUNS, BENCH_MISSIONARIES,
+ * BENCH_DATABASE_URL to change).
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { toDecimalString } from '../src/domain/money';
+import { buildApp } from '../src/server/app';
+import { issueApiToken } from '../src/server/auth/tokens';
+import { createBackground } from '../src/server/background';
+import { readConfig } from '../src/server/config';
+import { openPostgres } from '../src/server/db/client';
+import { migrate } from '../src/server/db/migrate';
+import { holdAccounts, users } from '../src/server/db/schema';
+import { createMailer } from '../src/server/mail/mailer';
+import { ensureDefaultSettings } from '../src/server/settings/settings';
+import { createLocalStorage } from '../src/server/storage/storage';
+import { copyFrom } from './copy-from';
+
+const MB = Number(process.env.BENCH_MB ?? 10);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** A mission office's size: the summary lists each missionary once (decision 12). */
+const MISSIONARIES = Number(process.env.BENCH_MISSIONARIES ?? 50);
+const FUNDS = 20;
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SCRATCH = `sheepfold_bench_http_${process.pid}`;
+
+const urlFor = (database: string) => Object.assign(new URL(ADMIN_URL), { pathname: `/${database}` }).toString();
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** A donor system's gift export (decision 24), one row per gift, until the file is `MB` megabytes. */
+function giftFile(): { file: Buffer; rows: number; skipped: number } {
+  let state = 42;
+  const next = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+  const lines = ['Gift Date,Donor ID,Donor Name,Fund,Account #,Amount,Payment Method,Status'];
+  let bytes = lines[0].length + 2;
+  let skipped = 0;
+  for (let i = 0; bytes < MB * 1024 * 1024; i++) {
+    const donor = Math.floor(next() * 20_000);
+    const refunded = i % 50 === 7;
+    if (refunded) skipped += 1;
+    const fund =
+      i % 4 === 0
+        ? `Fund ${Math.floor(next() * FUNDS)},`
+        : `General,M${String(Math.floor(next() * MISSIONARIES)).padStart(5, '0')}`;
+    const cents = 100 + Math.floor(next() * 50_000);
+    const line = `11/${String(1 + (i % 28)).padStart(2, '0')}/2026,D-${donor},"Donor${donor}, Pat",${fund},${toDecimalString(cents)},Card,${refunded ? 'Refunded' : 'Completed'}`;
+    lines.push(line);
+    bytes += line.length + 2;
+  }
+  return { file: Buffer.from(`${lines.join('\r\n')}\r\n`), rows: lines.length - 1, skipped };
+}
+
+async function seed(db: ReturnType<typeof openPostgres>['db']) {
+  await ensureDefaultSettings(db);
+  const [actor] = await db
+    .insert(users)
+    .values({ name: 'Bench Admin', email: 'bench@example.org', passwordHash: 'x', role: 'admin' })
+    .returning();
+  const missionaries = await db
+    .insert(users)
+    .values(
+      Array.from({ length: MISSIONARIES }, (_, i) => ({
+        name: `Missionary ${i}`,
+        email: `m${i}@example.org`,
+        passwordHash: 'x',
+        role: 'missionary',
+        missionaryNumber: `M${String(i).padStart(5, '0')}`,
+      })),
+    )
+    .returning();
+  await db
+    .insert(holdAccounts)
+    .values(
+      Array.from({ length: FUNDS }, (_, i) => ({ userId: missionaries[i % MISSIONARIES].id, fundName: `Fund ${i}` })),
+    );
+  return actor;
+}
+
+const COLUMNS =
+  'upload_id, upload_name, amount, count, user_id, user_name, fund_name, hold_account_id, donor_name, donor_key, gift_date, approved, created_at';
+
+/** The rows the import wrote, as COPY text, and the time to COPY them into a like-shaped table. */
+async function copyBaseline(client: pg.Client): Promise<number> {
+  const { rows } = await client.query(`select ${COLUMNS} from donations order by id`);
+  const text = (value: unknown) =>
+    value === null
+      ? '\\N'
+      : value instanceof Date
+        ? value.toISOString()
+        : typeof value === 'boolean'
+          ? value
+            ? 't'
+            : 'f'
+          : String(value);
+  const data = Buffer.from(rows.map((row) => `${Object.values(row).map(text).join('\t')}\n`).join(''));
+  await client.query('truncate donations_copy');
+  const started = performance.now();
+  await client.query('begin');
+  const copied = await copyFrom(client, `copy donations_copy (${COLUMNS}) from stdin`, data);
+  await client.query('commit');
+  const ms = performance.now() - started;
+  if (copied !== rows.length) throw new Error(`COPY loaded ${copied} rows, expected ${rows.length}`);
+  return ms;
+}
+
+async function main() {
+  await admin(`drop database if exists ${SCRATCH} with (force)`);
+  await admin(`create database ${SCRATCH}`);
+  const database = openPostgres(urlFor(SCRATCH), 4);
+  const dataDir = path.join(os.tmpdir(), SCRATCH);
+  const client = new pg.Client({ connectionString: urlFor(SCRATCH) });
+  try {
+    await migrate(database);
+    const actor = await seed(database.db);
+    const config = readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const app = await buildApp(
+      {
+        db: database.db,
+        dbKind: 'postgres',
+        config,
+        clock: { now: () => new Date() },
+        mailer: createMailer({ smtpUrl: null, from: 'bench@example.org', outboxDir: path.join(dataDir, 'outbox') }),
+        storage: createLocalStorage(dataDir),
+        background: createBackground(() => console),
+      },
+      { serveWeb: false },
+    );
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const token = await issueApiToken(database.db, actor.id, new Date());
+    await client.connect();
+    await client.query('create table donations_copy (like donations including all)');
+
+    const { file, rows, skipped } = giftFile();
+    const results: Array<{ ms: number; bytes: number; copyMs: number }> = [];
+    for (let run = 0; run < RUNS; run++) {
+      const form = new FormData();
+      form.append('upload_name', `Bench ${run}`);
+      form.append('denari', new Blob([new Uint8Array(file)], { type: 'text/csv' }), `bench-${run}.csv`);
+      const started = performance.now();
+      const response = await fetch(`${address}/api/donation/denari-upload`, {
+        method: 'POST',
+        headers: { 'api-token': token },
+        body: form,
+      });
+      const body = Buffer.from(await response.arrayBuffer());
+      const ms = performance.now() - started;
+      if (response.status !== 201)
+        throw new Error(`import answered ${response.status}: ${body.toString().slice(0, 300)}`);
+      const summary = JSON.parse(body.toString());
+      if (summary.total_count !== rows - skipped)
+        throw new Error(`imported ${summary.total_count} of ${rows - skipped}`);
+      const copyMs = await copyBaseline(client);
+      results.push({ ms, bytes: body.length, copyMs });
+      // Each run imports the same file under a new name; the rows go so the next run starts alike
+      // (a file whose rows equal an earlier upload's is refused, decision 12).
+      await client.query('delete from donations; delete from donation_uploads; delete from audit_events');
+      console.log(
+        `run ${run + 1}: HTTP import ${ms.toFixed(0)} ms, answer ${body.length.toLocaleString('en-US')} bytes, COPY ${copyMs.toFixed(0)} ms`,
+      );
+    }
+    const importMs = median(results.map((r) => r.ms));
+    const copyMs = median(results.map((r) => r.copyMs));
+    const bytes = Math.max(...results.map((r) => r.bytes));
+    console.log(
+      `file: ${(file.length / 1024 / 1024).toFixed(1)} MiB, ${rows.toLocaleString('en-US')} gifts (${skipped.toLocaleString('en-US')} refunded, skipped), ${MISSIONARIES} missionaries, ${FUNDS} hold accounts; ${RUNS} runs, median`,
+    );
+    console.log(
+      `HTTP import ${importMs.toFixed(0)} ms (limit 5,000: ${importMs < 5000 ? 'met' : 'NOT met'}); answer ${bytes.toLocaleString('en-US')} bytes (limit 10,240: ${bytes < 10_240 ? 'met' : 'NOT met'})`,
+    );
+    console.log(`COPY of the same rows ${copyMs.toFixed(0)} ms; import ÷ COPY = ${(importMs / copyMs).toFixed(2)}×`);
+    await app.close();
+  } finally {
+    await client.end().catch(() => undefined);
+    await database.close();
+    await admin(`drop database if exists ${SCRATCH} with (force)`);
+  }
+}
+
+await main();

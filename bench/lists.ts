@@ -1,0 +1,565 @@
+/**
+ * Lists at a million rows (issue 13): `npm run bench:lists`.
+ *
+ * Seeds a scratch PostgreSQL database (created and dropped at BENCH_DATABASE_URL) with 5,000
+ * missionaries, 1,000,000 expense reports, 5,000,000 expenses and 2,000,000 donations by COPY, and an
+ * embedded PGlite with a tenth of that; then, for each list's default page, page 5,000 (by OFFSET and
+ * by keyset cursor), a page sorted by name, the office's unprocessed queue and a search, it measures
+ *   - the route: a real server process (src/server/main.ts) over HTTP, 20 connections kept busy;
+ *   - raw: the same SQL the route sends (captured from the service), straight through `pg`, 20 at once;
+ * and prints p50/p95/p99 latency, requests per second and route ÷ raw throughput.
+ *
+ * BENCH_SCALE (default 1) shrinks the seed (0.01 for a quick try); BENCH_SECONDS (default 3) per case;
+ * BENCH_SKIP_PGLITE=1 leaves PGlite out.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { issueApiToken } from '../src/server/auth/tokens';
+import { readConfig } from '../src/server/config';
+import { type Database, type Db, openPglite, openPostgres } from '../src/server/db/client';
+import { migrate } from '../src/server/db/migrate';
+import * as schema from '../src/server/db/schema';
+import { paginateDonations } from '../src/server/donations/donations';
+import { paginateReports } from '../src/server/expense-reports/list-reports';
+import { listQueryOf } from '../src/server/http/pagination';
+import { createMailer } from '../src/server/mail/mailer';
+import { ensureDefaultSettings } from '../src/server/settings/settings';
+import { createLocalStorage } from '../src/server/storage/storage';
+import { startServer } from '../src/server/test-support/server-process';
+import { copyFrom } from './copy-from';
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const CONNECTIONS = 20;
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SCRATCH = `sheepfold_bench_lists_${process.pid}`;
+const MISSIONARIES = 5_000;
+const EXPLAIN_FILE = '.tmp/lists-explain.md';
+
+const FIRST = ['Ruth', 'Daniel', 'Grace', 'Samuel', 'Esther', 'Joseph', 'Lydia', 'Andrew', 'Miriam', 'Peter'];
+const LAST = ['Okafor', 'Kim', 'Santos', 'Lindqvist', 'Tanaka', 'MacLeod', 'Haddad', 'Novak', 'Mensah', 'Duarte'];
+
+function urlFor(database: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function adminQuery(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Deterministic pseudo-random numbers: every run seeds the same rows. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+const day = (offset: number) => new Date(Date.UTC(2016, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10);
+const cents = (value: number) => (value / 100).toFixed(2);
+
+interface Sizes {
+  reports: number;
+  expenses: number;
+  donations: number;
+}
+
+/** CSV batches of at most 250,000 rows, so no table's data is one giant string in memory. */
+function* batches(total: number, row: (i: number) => string): Generator<Buffer> {
+  for (let start = 0; start < total; start += 250_000) {
+    const lines: string[] = [];
+    for (let i = start; i < Math.min(total, start + 250_000); i++) lines.push(row(i));
+    yield Buffer.from(`${lines.join('\n')}\n`);
+  }
+}
+
+const reportRow = (rand: () => number, firstUser: number) => (i: number) => {
+  const start = Math.floor(rand() * 3650);
+  const submitted = rand() < 0.9;
+  const processed = submitted && rand() < 0.85;
+  const total = Math.floor(rand() * 250_000);
+  return [
+    rand() < 0.8 ? 'reimbursement' : 'advance',
+    firstUser + (i % MISSIONARIES),
+    cents(total),
+    cents(processed ? 0 : total),
+    day(start),
+    day(start + 27),
+    submitted ? day(start + 30) : '',
+    submitted ? 't' : 'f',
+    processed ? 't' : 'f',
+    rand() < 0.05 ? '2026-01-01 00:00:00+00' : '',
+    `${day(start + 28)} 12:00:00+00`,
+  ].join(',');
+};
+
+const expenseRow = (rand: () => number, reports: number, firstReport: number) => (i: number) =>
+  [
+    firstReport + (i % reports),
+    day(Math.floor(rand() * 3650)),
+    cents(Math.floor(rand() * 50_000)),
+    '1',
+    cents(Math.floor(rand() * 50_000)),
+  ].join(',');
+
+const donationRow = (rand: () => number, firstUser: number) => (i: number) => {
+  const user = i % MISSIONARIES;
+  const month = Math.floor(i / (MISSIONARIES * 4)) % 120;
+  return [
+    `Upload ${2016 + Math.floor(month / 12)}-${String(1 + (month % 12)).padStart(2, '0')}`,
+    cents(Math.floor(rand() * 100_000) + 100),
+    1 + Math.floor(rand() * 4),
+    firstUser + user,
+    `Donor ${Math.floor(rand() * 40_000)}`,
+    `${FIRST[user % 10]} ${LAST[Math.floor(user / 10) % 10]} ${user}`,
+    rand() < 0.3 ? 't' : 'f',
+  ].join(',');
+};
+
+async function seedUsers(db: Db): Promise<{ adminId: number; firstUser: number }> {
+  await ensureDefaultSettings(db);
+  const client = (db as unknown as { $client: { query(text: string): Promise<{ rows: Array<{ id: number }> }> } })
+    .$client;
+  const admin = await client.query(
+    `insert into users (name, email, password_hash, role) values ('Bench Admin', 'bench-admin@example.org', 'x', 'admin') returning id`,
+  );
+  const first = await client.query(`
+    insert into users (name, email, password_hash, role, missionary_number)
+    select (array['${FIRST.join("','")}'])[1 + i % 10] || ' ' || (array['${LAST.join("','")}'])[1 + (i / 10) % 10] || ' ' || i,
+           'missionary' || i || '@example.org', 'x', 'missionary', 'M' || lpad(i::text, 5, '0')
+    from generate_series(0, ${MISSIONARIES - 1}) as i
+    returning id`);
+  return { adminId: admin.rows[0].id, firstUser: Math.min(...first.rows.map((row) => row.id)) };
+}
+
+/** PostgreSQL: COPY from CSV batches; returns the seconds the COPYs took. */
+async function seedPostgres(database: Database, sizes: Sizes) {
+  const { adminId, firstUser } = await seedUsers(database.db);
+  const client = new pg.Client({ connectionString: urlFor(SCRATCH) });
+  await client.connect();
+  // Bulk-load shape: secondary indexes are dropped and rebuilt after the COPY (one sorted build
+  // instead of 8 million incremental inserts into forty indexes), and foreign-key triggers are off
+  // for this session (the rows are valid by construction). Both steps are timed apart.
+  const { rows: indexes } = await client.query<{ name: string; definition: string }>(`
+    select indexname as name, indexdef as definition from pg_indexes
+    where schemaname = 'public' and tablename in ('expense_reports', 'expenses', 'donations')
+      and indexname not in (select conname from pg_constraint where contype in ('p', 'u'))`);
+  for (const index of indexes) await client.query(`drop index "${index.name}"`);
+  await client.query(`set session_replication_role = replica`);
+  const started = performance.now();
+  const rand = random(42);
+  for (const data of batches(sizes.reports, reportRow(rand, firstUser))) {
+    await copyFrom(
+      client,
+      `copy expense_reports (type, user_id, total_amount, unreimbursed_amount, start_date, end_date, date_submitted, submitted, processed, archived_at, created_at) from stdin with (format csv)`,
+      data,
+    );
+  }
+  const firstReport = Number((await client.query('select min(id) as id from expense_reports')).rows[0].id);
+  for (const data of batches(sizes.expenses, expenseRow(rand, sizes.reports, firstReport))) {
+    await copyFrom(
+      client,
+      `copy expenses (expense_report_id, date, field_currency, exchange_rate, usd_amount) from stdin with (format csv)`,
+      data,
+    );
+  }
+  for (const data of batches(sizes.donations, donationRow(rand, firstUser))) {
+    await copyFrom(
+      client,
+      `copy donations (upload_name, amount, count, user_id, user_name, fund_name, approved) from stdin with (format csv)`,
+      data,
+    );
+  }
+  const copySeconds = (performance.now() - started) / 1000;
+  await client.query(`set session_replication_role = origin`);
+  const indexStarted = performance.now();
+  await client.query(`set maintenance_work_mem = '256MB'`);
+  for (const index of indexes) await client.query(index.definition);
+  const indexSeconds = (performance.now() - indexStarted) / 1000;
+  console.log(
+    `PostgreSQL: COPY ${copySeconds.toFixed(1)} s, ${indexes.length} indexes rebuilt in ${indexSeconds.toFixed(1)} s`,
+  );
+  await client.query('vacuum analyze');
+  await client.end();
+  return { adminId, copySeconds, indexSeconds };
+}
+
+/** PGlite: the same rows generated inside the database (PGlite has no COPY from a client stream). */
+async function seedPglite(database: Database, sizes: Sizes) {
+  const { adminId, firstUser } = await seedUsers(database.db);
+  const started = performance.now();
+  const client = database.pglite!;
+  await client.exec(`
+    insert into expense_reports (type, user_id, total_amount, unreimbursed_amount, start_date, end_date, date_submitted, submitted, processed, archived_at, created_at)
+    select case when i % 5 = 0 then 'advance' else 'reimbursement' end, ${firstUser} + i % ${MISSIONARIES},
+           (i * 7919 % 250000) / 100.0, case when i % 7 = 0 then (i * 7919 % 250000) / 100.0 else 0 end,
+           date '2016-01-01' + i % 3650, date '2016-01-28' + i % 3650,
+           case when i % 10 = 0 then null else date '2016-01-31' + i % 3650 end, i % 10 <> 0, i % 10 <> 0 and i % 7 <> 0,
+           case when i % 20 = 0 then timestamptz '2026-01-01' end, timestamptz '2016-01-29' + (i % 3650) * interval '1 day'
+    from generate_series(0, ${sizes.reports - 1}) as i;
+    insert into expenses (expense_report_id, date, field_currency, exchange_rate, usd_amount)
+    select (select min(id) from expense_reports) + i % ${sizes.reports}, date '2016-01-01' + i % 3650, (i % 50000) / 100.0, 1, (i % 50000) / 100.0
+    from generate_series(0, ${sizes.expenses - 1}) as i;
+    insert into donations (upload_name, amount, count, user_id, user_name, fund_name, approved)
+    select 'Upload ' || (2016 + (i / ${MISSIONARIES * 4}) % 120 / 12) || '-' || lpad((1 + (i / ${MISSIONARIES * 4}) % 12)::text, 2, '0'),
+           (i * 7919 % 100000 + 100) / 100.0, 1 + i % 4, ${firstUser} + i % ${MISSIONARIES}, 'Donor ' || i % 40000,
+           (array['${FIRST.join("','")}'])[1 + (i % ${MISSIONARIES}) % 10] || ' ' || (array['${LAST.join("','")}'])[1 + ((i % ${MISSIONARIES}) / 10) % 10] || ' ' || i % ${MISSIONARIES},
+           i % 3 = 0
+    from generate_series(0, ${sizes.donations - 1}) as i;
+    analyze;`);
+  return { adminId, copySeconds: (performance.now() - started) / 1000 };
+}
+
+interface Case {
+  list: string;
+  name: string;
+  url: string;
+  /** The service call the route makes, for capturing its SQL. */
+  service: (db: Db, query: Record<string, unknown>) => Promise<unknown>;
+  query: Record<string, unknown>;
+}
+
+function cases(cursorFor: { reports: string; donations: string }): Case[] {
+  const reportQuery = (extra: Record<string, unknown>) => ({
+    page: 0,
+    limit: 10,
+    order_by: 'id',
+    order: 'desc',
+    q: null,
+    ...extra,
+  });
+  const donationQuery = (extra: Record<string, unknown>) => ({
+    page: 0,
+    limit: 10,
+    order_by: 'id',
+    order: 'desc',
+    q: null,
+    ...extra,
+  });
+  const admin = { id: 0, role: 'admin' } as never;
+  const reports = (db: Db, query: Record<string, unknown>) =>
+    paginateReports(db, listQueryOf(query as never), {
+      archived: false,
+      submitted: query.submitted as boolean | undefined,
+      processed: query.processed as boolean | undefined,
+    });
+  const donations = (db: Db, query: Record<string, unknown>) =>
+    paginateDonations(db, admin, listQueryOf(query as never), {});
+  const r = '/api/paginated_expense_report';
+  const d = '/api/paginated_donation';
+  return [
+    {
+      list: 'expense reports',
+      name: 'default page',
+      url: `${r}?page=0&limit=10`,
+      service: reports,
+      query: reportQuery({}),
+    },
+    {
+      list: 'expense reports',
+      name: 'page 5,000 (OFFSET)',
+      url: `${r}?page=5000&limit=10`,
+      service: reports,
+      query: reportQuery({ page: 5000 }),
+    },
+    {
+      list: 'expense reports',
+      name: 'page 5,000 (cursor)',
+      url: `${r}?page=5000&limit=10&cursor=${cursorFor.reports}`,
+      service: reports,
+      query: reportQuery({ page: 5000, cursor: cursorFor.reports }),
+    },
+    {
+      list: 'expense reports',
+      name: 'sorted by name',
+      url: `${r}?limit=10&order_by=user_name&order=asc`,
+      service: reports,
+      query: reportQuery({ order_by: 'user_name', order: 'asc' }),
+    },
+    {
+      list: 'expense reports',
+      name: 'unprocessed queue',
+      url: `${r}?limit=10&submitted=1&processed=0`,
+      service: reports,
+      query: reportQuery({ submitted: true, processed: false }),
+    },
+    {
+      list: 'expense reports',
+      name: 'search "okafor 12"',
+      url: `${r}?limit=10&q=okafor%2012`,
+      service: reports,
+      query: reportQuery({ q: 'okafor 12' }),
+    },
+    {
+      list: 'donations',
+      name: 'default page',
+      url: `${d}?page=0&limit=10`,
+      service: donations,
+      query: donationQuery({}),
+    },
+    {
+      list: 'donations',
+      name: 'page 5,000 (OFFSET)',
+      url: `${d}?page=5000&limit=10`,
+      service: donations,
+      query: donationQuery({ page: 5000 }),
+    },
+    {
+      list: 'donations',
+      name: 'page 5,000 (cursor)',
+      url: `${d}?page=5000&limit=10&cursor=${cursorFor.donations}`,
+      service: donations,
+      query: donationQuery({ page: 5000, cursor: cursorFor.donations }),
+    },
+    {
+      list: 'donations',
+      name: 'sorted by name',
+      url: `${d}?limit=10&order_by=user_name&order=asc`,
+      service: donations,
+      query: donationQuery({ order_by: 'user_name', order: 'asc' }),
+    },
+    {
+      list: 'donations',
+      name: 'search "okafor 12"',
+      url: `${d}?limit=10&q=okafor%2012`,
+      service: donations,
+      query: donationQuery({ q: 'okafor 12' }),
+    },
+  ];
+}
+
+interface Measured {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+function quantile(sorted: number[], q: number): number {
+  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+/** Keeps `connections` requests in flight for `seconds`, after a short warm-up. */
+async function load(connections: number, seconds: number, one: () => Promise<void>): Promise<Measured> {
+  const warmUntil = performance.now() + 300;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < warmUntil) await one();
+    }),
+  );
+  const latencies: number[] = [];
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        await one();
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    perSecond: latencies.length / elapsed,
+    p50: quantile(latencies, 0.5),
+    p95: quantile(latencies, 0.95),
+    p99: quantile(latencies, 0.99),
+  };
+}
+
+function httpGet(agent: http.Agent, base: URL, path: string, token: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      { agent, host: base.hostname, port: base.port, path, headers: { 'api-token': token } },
+      (response) => {
+        response.resume();
+        response.on('end', () =>
+          response.statusCode === 200 ? resolve() : reject(new Error(`${path}: ${response.statusCode}`)),
+        );
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
+/** The statements a service call sends, in order, with their parameters. */
+async function captureSql(url: string, run: (db: Db) => Promise<unknown>) {
+  const captured: Array<{ text: string; params: unknown[] }> = [];
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const db = drizzle(pool, {
+    schema,
+    logger: { logQuery: (text, params) => captured.push({ text, params }) },
+  }) as unknown as Db;
+  await run(db);
+  await pool.end();
+  return captured;
+}
+
+function row(kind: string, c: Case, route: Measured, raw: Measured | null) {
+  const ms = (value: number) => value.toFixed(1);
+  return `| ${kind} | ${c.list} | ${c.name} | ${ms(route.p50)} / ${ms(route.p95)} / ${ms(route.p99)} | ${route.perSecond.toFixed(0)} | ${
+    raw
+      ? `${ms(raw.p50)} / ${ms(raw.p95)} | ${raw.perSecond.toFixed(0)} | ${(route.perSecond / raw.perSecond).toFixed(2)}`
+      : '– | – | –'
+  } |`;
+}
+
+async function cursorsFrom(get: (path: string) => Promise<{ next_cursor: string | null }>) {
+  // At a small BENCH_SCALE there is no page 5,000: then the cursor of page 1 stands in.
+  const cursor = async (list: string) =>
+    (await get(`/api/${list}?page=4999&limit=10`)).next_cursor ??
+    (await get(`/api/${list}?page=0&limit=10`)).next_cursor;
+  const reports = await cursor('paginated_expense_report');
+  const donations = await cursor('paginated_donation');
+  return { reports: encodeURIComponent(reports ?? ''), donations: encodeURIComponent(donations ?? '') };
+}
+
+async function benchPostgres(lines: string[]) {
+  const sizes = {
+    reports: Math.round(1_000_000 * SCALE),
+    expenses: Math.round(5_000_000 * SCALE),
+    donations: Math.round(2_000_000 * SCALE),
+  };
+  await adminQuery(`drop database if exists ${SCRATCH} with (force)`);
+  await adminQuery(`create database ${SCRATCH}`);
+  const url = urlFor(SCRATCH);
+  const database = openPostgres(url, 2);
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  try {
+    await migrate(database);
+    const { adminId, copySeconds, indexSeconds } = await seedPostgres(database, sizes);
+    console.log(
+      `PostgreSQL: seeded ${sizes.reports} reports, ${sizes.expenses} expenses, ${sizes.donations} donations by COPY in ${copySeconds.toFixed(1)} s`,
+    );
+    lines.push(
+      `PostgreSQL seed (COPY): ${sizes.reports.toLocaleString('en-US')} reports, ${sizes.expenses.toLocaleString('en-US')} expenses, ${sizes.donations.toLocaleString('en-US')} donations in ${copySeconds.toFixed(1)} s, then ${indexSeconds.toFixed(1)} s to build the indexes`,
+    );
+    const token = await issueApiToken(database.db, adminId, new Date());
+    server = await startServer({ DATABASE_URL: url, LOG_LEVEL: 'warn' });
+    const base = new URL(server.url);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+    const getJson = (path: string) =>
+      fetch(`${server?.url}${path}`, { headers: { 'api-token': token } }).then((response) => response.json());
+    const rawPool = new pg.Pool({ connectionString: url, max: 10 }); // the server's pool size
+    const explains: string[] = [];
+    for (const c of cases(await cursorsFrom(getJson))) {
+      const statements = await captureSql(url, (db) =>
+        c.service(db, { ...c.query, cursor: c.query.cursor ? decodeURIComponent(String(c.query.cursor)) : undefined }),
+      );
+      const route = await load(CONNECTIONS, SECONDS, () => httpGet(agent, base, c.url, token));
+      const raw = await load(CONNECTIONS, SECONDS, async () => {
+        await Promise.all(statements.map((s) => rawPool.query(s.text, s.params)));
+      });
+      lines.push(row('PostgreSQL', c, route, raw));
+      console.log(lines[lines.length - 1]);
+      for (const statement of statements) {
+        const plan = await rawPool.query(`explain (analyze, buffers) ${statement.text}`, statement.params);
+        explains.push(
+          `### ${c.list}: ${c.name}\n\n\`GET ${decodeURIComponent(c.url)}\`\n\n\`\`\`sql\n${statement.text}\n\`\`\`\n\n\`\`\`\n${plan.rows
+            .map((r: Record<string, string>) => r['QUERY PLAN'])
+            .join('\n')}\n\`\`\`\n`,
+        );
+      }
+    }
+    fs.mkdirSync('.tmp', { recursive: true });
+    fs.writeFileSync(EXPLAIN_FILE, explains.join('\n'));
+    console.log(`EXPLAIN (ANALYZE, BUFFERS) of every statement written to ${EXPLAIN_FILE}`);
+    agent.destroy();
+    await rawPool.end();
+  } finally {
+    await server?.stop();
+    await database.close();
+    await adminQuery(`drop database if exists ${SCRATCH} with (force)`);
+  }
+}
+
+async function benchPglite(lines: string[]) {
+  const sizes = {
+    reports: Math.round(100_000 * SCALE),
+    expenses: Math.round(500_000 * SCALE),
+    donations: Math.round(200_000 * SCALE),
+  };
+  const database = await openPglite(null);
+  await migrate(database);
+  const { adminId, copySeconds } = await seedPglite(database, sizes);
+  lines.push(
+    `PGlite seed (in-database INSERT … SELECT): ${sizes.reports.toLocaleString('en-US')} reports, ${sizes.expenses.toLocaleString('en-US')} expenses, ${sizes.donations.toLocaleString('en-US')} donations in ${copySeconds.toFixed(1)} s`,
+  );
+  const token = await issueApiToken(database.db, adminId, new Date());
+  const config = readConfig({ DATA_DIR: '/tmp/sheepfold-bench-lists', LOG_LEVEL: 'silent' });
+  const app = await buildApp(
+    {
+      db: database.db,
+      dbKind: 'pglite',
+      config,
+      clock: { now: () => new Date() },
+      mailer: createMailer({ smtpUrl: null, from: 'x@example.org', outboxDir: '/tmp/sheepfold-bench-lists/outbox' }),
+      storage: createLocalStorage('/tmp/sheepfold-bench-lists/uploads'),
+    },
+    { serveWeb: false },
+  );
+  await app.ready();
+  const inject = async (url: string) => {
+    const response = await app.inject({ method: 'GET', url, headers: { 'api-token': token } });
+    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+    return response.json();
+  };
+  for (const c of cases(await cursorsFrom(inject))) {
+    // PGlite runs one statement at a time, in this process: the route through Fastify's inject, the raw
+    // SQL through PGlite's own client; 20 callers queue for it either way.
+    const captured: Array<{ text: string; params: unknown[] }> = [];
+    const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
+    const capturing = drizzlePglite(database.pglite!, {
+      schema,
+      logger: { logQuery: (text, params) => captured.push({ text, params }) },
+    }) as unknown as Db;
+    await c.service(capturing, {
+      ...c.query,
+      cursor: c.query.cursor ? decodeURIComponent(String(c.query.cursor)) : undefined,
+    });
+    const route = await load(CONNECTIONS, SECONDS, async () => void (await inject(c.url)));
+    const raw = await load(CONNECTIONS, SECONDS, async () => {
+      await Promise.all(captured.map((s) => database.pglite!.query(s.text, s.params as never[])));
+    });
+    lines.push(row('PGlite', c, route, raw));
+    console.log(lines[lines.length - 1]);
+  }
+  await app.close();
+  await database.close();
+}
+
+async function main() {
+  const lines: string[] = [];
+  console.log(`bench:lists at scale ${SCALE}, ${CONNECTIONS} connections, ${SECONDS} s per case`);
+  await benchPostgres(lines);
+  if (!process.env.BENCH_SKIP_PGLITE) await benchPglite(lines);
+  console.log('');
+  console.log(
+    '| database | list | request | route p50 / p95 / p99 ms | route req/s | raw p50 / p95 ms | raw req/s | route ÷ raw |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const line of lines.filter((l) => l.startsWith('|'))) console.log(line);
+  for (const line of lines.filter((l) => !l.startsWith('|'))) console.log(line);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { contracts, ZFlag, ZId, ZPageSchema, ZTimestamp } from '../contract';
+import { idField, optionalEnum } from '../fields';
+import { listQuerySchema } from '../list-query';
+import { MAIL_STATUSES, NOTIFICATION_KINDS, notificationPreferencesSchema } from './notifications';
+
+/** "Email me when…" (decision 21): each kind 0/1. */
+export const ZNotificationPreferencesSchema = z
+  .object(
+    Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, ZFlag])) as Record<
+      (typeof NOTIFICATION_KINDS)[number],
+      typeof ZFlag
+    >,
+  )
+  .meta({ id: 'NotificationPreferences' });
+
+/** A mail in the Outbox: what was written, to whom, and where it is in the queue. */
+export const ZOutboxMailSchema = z
+  .object({
+    id: ZId,
+    kind: z.string(),
+    user_id: ZId.nullable(),
+    to_address: z.string(),
+    subject: z.string(),
+    status: z.enum(MAIL_STATUSES),
+    attempts: z.number().int().nonnegative(),
+    next_attempt_at: ZTimestamp,
+    last_error: z.string().nullable(),
+    sent_at: ZTimestamp.nullable(),
+    created_at: ZTimestamp,
+    /** The statement PDF that goes with it, by distribution id. */
+    attachment_statement_id: ZId.nullable(),
+  })
+  .meta({ id: 'OutboxMail' });
+
+export const ZOutboxMailDetailSchema = ZOutboxMailSchema.extend({
+  text_body: z.string(),
+  html_body: z.string(),
+}).meta({ id: 'OutboxMailDetail' });
+
+export const ZOutboxPageSchema = ZPageSchema(ZOutboxMailSchema).extend({
+  /** False while SMTP_URL is unset: mail is written to DATA_DIR/outbox instead of being sent. */
+  smtp_configured: z.boolean(),
+  counts: z.record(z.enum(MAIL_STATUSES), z.number().int().nonnegative()),
+});
+
+export const OUTBOX_SORTS = ['id', 'created_at', 'status', 'to_address'] as const;
+export const outboxQuerySchema = listQuerySchema(
+  OUTBOX_SORTS,
+  { limit: 30 },
+  {
+    status: optionalEnum('Status', MAIL_STATUSES),
+  },
+);
+
+const ZMailIdParamsSchema = z.object({ id: idField('Mail id') });
+
+export type TNotificationPreferences = z.infer<typeof ZNotificationPreferencesSchema>;
+export type TOutboxMail = z.infer<typeof ZOutboxMailSchema>;
+export type TOutboxMailDetail = z.infer<typeof ZOutboxMailDetailSchema>;
+export type TOutboxPage = z.infer<typeof ZOutboxPageSchema>;
+
+export const notificationsContract = contracts('Notifications', {
+  getNotificationPreferences: {
+    method: 'GET',
+    path: '/notification-preferences',
+    summary: 'The signed-in user’s "Email me when…" choices.',
+    request: {},
+    responses: { 200: ZNotificationPreferencesSchema },
+  },
+  updateNotificationPreferences: {
+    method: 'PATCH',
+    path: '/notification-preferences',
+    summary: 'Turn kinds of mail on (1) or off (0); kinds left out stay as they are.',
+    request: { body: notificationPreferencesSchema },
+    responses: { 200: ZNotificationPreferencesSchema },
+  },
+  listOutbox: {
+    method: 'GET',
+    path: '/outbox',
+    summary: 'The mail queue, newest first, with each mail’s status (admin).',
+    request: { query: outboxQuerySchema },
+    responses: { 200: ZOutboxPageSchema },
+  },
+  getOutboxMail: {
+    method: 'GET',
+    path: '/outbox/:id',
+    summary: 'One mail with its text and HTML (admin).',
+    request: { params: ZMailIdParamsSchema },
+    responses: { 200: ZOutboxMailDetailSchema },
+  },
+  retryOutboxMail: {
+    method: 'POST',
+    path: '/outbox/:id/retry',
+    summary: 'Queue a failed mail again, to be sent at once (admin).',
+    request: { params: ZMailIdParamsSchema },
+    responses: { 200: ZOutboxMailSchema },
+  },
+});

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { optionalFlag01 } from '../fields';
+
+/**
+ * Mail notifications (DESIGN.md decision 21). Each kind can be turned off by its recipient on their
+ * profile; a kind nobody turned off is on.
+ */
+export const NOTIFICATION_KINDS = [
+  'report_processed',
+  'report_returned',
+  'advance_approved',
+  'distribution_approved',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The profile's "Email me when…" lines. */
+export const NOTIFICATION_LABELS: Record<NotificationKind, string> = {
+  report_processed: 'an expense report of mine is processed',
+  report_returned: 'an expense report of mine is returned to me',
+  advance_approved: 'an advance request of mine is approved',
+  distribution_approved: 'my monthly distribution is approved (with the statement attached)',
+};
+
+export type NotificationPreferences = Record<NotificationKind, boolean>;
+
+/** Stored rows (kind, enabled) → every kind, on unless turned off. */
+export function preferencesFrom(rows: ReadonlyArray<{ kind: string; enabled: boolean }>): NotificationPreferences {
+  const preferences = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, true])) as NotificationPreferences;
+  for (const row of rows) {
+    if ((NOTIFICATION_KINDS as readonly string[]).includes(row.kind)) {
+      preferences[row.kind as NotificationKind] = row.enabled;
+    }
+  }
+  return preferences;
+}
+
+/** PATCH /notification-preferences: any of the kinds as 0/1; those left out stay as they are. */
+export const notificationPreferencesSchema = z.object(
+  Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, optionalFlag01(kind)])) as Record<
+    NotificationKind,
+    ReturnType<typeof optionalFlag01>
+  >,
+);
+
+/** The outbox's states: queued → sent, or → failed after the last attempt. */
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/**
+ * Waits between attempts, in minutes: 1, 5, 15, 60, 240 (about five hours in all), so a mail server
+ * that is down for a morning still gets the mail; then the mail is marked failed for an admin to retry.
+ */
+export const RETRY_DELAYS_MINUTES = [1, 5, 15, 60, 240] as const;
+export const MAX_MAIL_ATTEMPTS = RETRY_DELAYS_MINUTES.length + 1;
+
+/** After `attempts` failed tries: when to try again (ms from the last try), or null to give up. */
+export function nextRetryDelayMs(attempts: number): number | null {
+  if (!Number.isInteger(attempts) || attempts < 1) throw new RangeError(`attempts must be ≥ 1: ${attempts}`);
+  if (attempts >= MAX_MAIL_ATTEMPTS) return null;
+  return RETRY_DELAYS_MINUTES[attempts - 1] * 60_000;
+}

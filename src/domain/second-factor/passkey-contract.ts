@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { ZSessionUserSchema } from '../auth/contract';
+import { contracts, ZId, ZMessageResponseSchema, ZTimestamp } from '../contract';
+import { idField, optionalText, requiredText } from '../fields';
+
+/** A registered passkey as its owner sees it: the name they gave it, never the key. */
+export const ZPasskeySchema = z
+  .object({ id: ZId, name: z.string(), created_at: ZTimestamp, last_used_at: ZTimestamp.nullable() })
+  .meta({ id: 'Passkey' });
+export type TPasskey = z.infer<typeof ZPasskeySchema>;
+
+/** WebAuthn options for the browser (PublicKeyCredential*OptionsJSON), with the step they belong to. */
+export const ZPasskeyOptionsSchema = z
+  .object({
+    challenge_token: z.string(),
+    options: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'PasskeyOptions' });
+export type TPasskeyOptions = z.infer<typeof ZPasskeyOptionsSchema>;
+
+const b64url = (label: string) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .max(20_000, `${label} is too long.`)
+    .regex(/^[A-Za-z0-9_-]*$/, `${label} must be base64url.`);
+
+/**
+ * What navigator.credentials.create()/get() gave the browser, as @simplewebauthn/browser serialises
+ * it. Its fields are checked for shape here; the signature and challenge by the server.
+ */
+const credentialResponse = (inner: z.ZodRawShape) =>
+  z.looseObject({
+    id: b64url('Credential id').min(1, 'Credential id is required.'),
+    rawId: b64url('Credential id'),
+    type: z.literal('public-key', { error: 'Type must be public-key.' }),
+    response: z.looseObject({ clientDataJSON: b64url('Client data'), ...inner }),
+    clientExtensionResults: z.record(z.string(), z.unknown()).optional().default({}),
+  });
+
+export const registrationResponseSchema = credentialResponse({
+  attestationObject: b64url('Attestation'),
+  transports: z.array(z.string().max(40)).max(10).optional(),
+});
+export const authenticationResponseSchema = credentialResponse({
+  authenticatorData: b64url('Authenticator data'),
+  signature: b64url('Signature'),
+  userHandle: b64url('User handle').optional(),
+});
+
+export const registerPasskeySchema = z.object({
+  challenge_token: requiredText('Challenge token', 200),
+  name: requiredText('Name', 100),
+  response: registrationResponseSchema,
+});
+export const passkeySignInOptionsSchema = z.object({ email: optionalText('Email', 255) });
+export const passkeySignInSchema = z.object({
+  challenge_token: requiredText('Challenge token', 200),
+  response: authenticationResponseSchema,
+});
+
+export const passkeyContract = contracts('Passkeys', {
+  listPasskeys: {
+    method: 'GET',
+    path: '/account/passkeys',
+    summary: 'Your passkeys.',
+    request: {},
+    responses: { 200: z.array(ZPasskeySchema) },
+  },
+  registrationOptions: {
+    method: 'POST',
+    path: '/account/passkeys/options',
+    summary: 'Begin registering a passkey: WebAuthn creation options and the step token.',
+    request: {},
+    responses: { 200: ZPasskeyOptionsSchema },
+  },
+  registerPasskey: {
+    method: 'POST',
+    path: '/account/passkeys',
+    summary: 'Finish registering a passkey with the authenticator’s answer and a name for it.',
+    request: { body: registerPasskeySchema },
+    responses: { 201: ZPasskeySchema },
+  },
+  deletePasskey: {
+    method: 'DELETE',
+    path: '/account/passkeys/:id',
+    summary: 'Remove one of your passkeys.',
+    request: { params: z.object({ id: idField('Passkey id') }) },
+    responses: { 200: ZMessageResponseSchema },
+  },
+  signInOptions: {
+    method: 'POST',
+    path: '/login/passkey/options',
+    summary: 'Begin a passkey sign-in (with or without the email): WebAuthn request options and the step token.',
+    request: { body: passkeySignInOptionsSchema },
+    responses: { 200: ZPasskeyOptionsSchema },
+  },
+  signIn: {
+    method: 'POST',
+    path: '/login/passkey',
+    summary: 'Sign in with a passkey (both factors at once); answers as POST /login does.',
+    request: { body: passkeySignInSchema },
+    responses: { 200: ZSessionUserSchema },
+  },
+});

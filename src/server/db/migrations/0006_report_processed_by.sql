@@ -1,0 +1,2 @@
+ALTER TABLE "expense_reports" ADD COLUMN "processed_by" integer;--> statement-breakpoint
+ALTER TABLE "expense_reports" ADD CONSTRAINT "expense_reports_processed_by_users_id_fk" FOREIGN KEY ("processed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;

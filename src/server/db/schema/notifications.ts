@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, instant, updatedAt } from './columns';
+import { users } from './users';
+
+/**
+ * The mail queue (decision 21). An action writes its mail here in its own transaction and never waits
+ * for the mail server; the worker in the server process sends it (queued → sent, or retried with
+ * back-off and finally failed). Admins read it as the Outbox.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    /** What the worker attaches when it sends, e.g. {"statement": 12}: the PDF statement of distribution 12. */
+    attachment: jsonb('attachment').$type<{ statement?: number }>(),
+    refType: text('ref_type'),
+    refId: integer('ref_id'),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the worker may take it next; for "sending" rows the end of the lease. */
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: instant('sent_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('mail_queue_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'failed')`),
+    index('mail_queue_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** "Email me when…": a row only for a kind the user turned off (or back on); none means on. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);

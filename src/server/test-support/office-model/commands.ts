@@ -1,0 +1,212 @@
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { type Cents, fromDollars } from '../../../domain/money';
+import { holdAccounts } from '../../db/schema';
+import { jpeg } from '../expense-fixtures';
+import { accountsOf, always, amount, command, fail, pick, user } from './command';
+import { call, dollars, type Model, monthRange, type Real } from './world';
+
+/**
+ * The office's actions as fast-check commands: each runs REAL API calls (world.ts `call`), updates
+ * the model with what must have happened, asserts what the answer must be, then `checkStep` runs
+ * the ledger check and compares balances. Amounts are small whole dollars so sequences stay cheap.
+ */
+
+/** A reimbursement report of 1–3 lines, some charged to the missionary's hold account, submitted. */
+const report = fc
+  .record({ who: fc.nat(), lines: fc.array(fc.record({ amount, hold: fc.boolean() }), { minLength: 1, maxLength: 3 }) })
+  .map(({ who, lines }) =>
+    command(
+      `report(${who}, ${lines.map((l) => `${l.amount}${l.hold ? 'h' : ''}`).join('+')})`,
+      always,
+      async (model, real) => {
+        const owner = user(real, who);
+        const account = accountsOf(model).find((id) => model.holdOwner.get(id) === owner.id && !model.archived.has(id));
+        const created = await call(real, 'POST', '/api/expense-report', {
+          token: owner.token,
+          form: { type: 'reimbursement', distance_type: 'none', user_id: owner.id },
+        });
+        let general = 0;
+        let total = 0;
+        for (const line of lines) {
+          const hold = line.hold && account !== undefined;
+          await call(real, 'POST', '/api/expense', {
+            token: owner.token,
+            form: {
+              date: '2026-11-10',
+              field_currency: String(line.amount),
+              exchange_rate: '1',
+              expense_code: real.categories.expense,
+              expense_report_id: created.body.id,
+              ...(hold && { hold_account_id: account }),
+            },
+          });
+          total += fromDollars(line.amount);
+          if (!hold) general += fromDollars(line.amount);
+        }
+        const submitted = await call(real, 'PATCH', `/api/submit/expense-report/${created.body.id}`, {
+          token: owner.token,
+        });
+        if (submitted.status !== 200) fail(`submit answered ${submitted.status}`);
+        model.reports.push({
+          id: created.body.id,
+          userId: owner.id,
+          type: 'reimbursement',
+          general,
+          total,
+          state: 'submitted',
+          advanceId: null,
+        });
+      },
+    ),
+  );
+
+/** Process a submitted report: a reimbursement with a payout (paid at once), or an advance report (closes it). */
+const processReport = fc
+  .record({ which: fc.nat(), percent: fc.integer({ min: 0, max: 100 }) })
+  .map(({ which, percent }) =>
+    command(
+      `process(${which}, ${percent}%)`,
+      (model) => model.reports.some((r) => r.state === 'submitted'),
+      async (model, real) => {
+        const target = pick(
+          model.reports.filter((r) => r.state === 'submitted'),
+          which,
+        );
+        const payout = Math.round((target.total * percent) / 100);
+        const holdBefore = holdTotal(model, target.userId);
+        const answer = await call(real, 'PATCH', `/api/process-expense-report/${target.id}`, {
+          token: real.admin.token,
+          form: target.type === 'reimbursement' ? { payout: dollars(payout) } : {},
+        });
+        if (answer.status !== 200) return;
+        target.state = 'processed';
+        if (target.type === 'advance') {
+          const advance = model.advances.find((a) => a.id === target.advanceId)!;
+          advance.state = 'closed';
+          return;
+        }
+        const generalPaid = Math.min(payout, target.general);
+        model.fund.set(target.userId, model.fund.get(target.userId)! - generalPaid);
+        await resyncHolds(model, real, target.userId);
+        const holdPaid = holdBefore - holdTotal(model, target.userId);
+        if (holdPaid !== payout - generalPaid) {
+          fail(
+            `payout ${dollars(payout)}: hold accounts paid ${dollars(holdPaid)}, not ${dollars(payout - generalPaid)}`,
+          );
+        }
+      },
+    ),
+  );
+
+function holdTotal(model: Model, userId: number): Cents {
+  return accountsOf(model)
+    .filter((id) => model.holdOwner.get(id) === userId)
+    .reduce((total, id) => total + model.hold.get(id)!, 0);
+}
+
+/** Hold balances moved by the engine or a payout: taken from the database (the ledger check vouches). */
+export async function resyncHolds(model: Model, real: Real, userId: number) {
+  const rows = await real.t.ctx.db
+    .select({ id: holdAccounts.id, balance: holdAccounts.balance })
+    .from(holdAccounts)
+    .where(eq(holdAccounts.userId, userId));
+  for (const row of rows) if (model.hold.has(row.id)) model.hold.set(row.id, row.balance);
+}
+
+const requestAdvance = fc.record({ who: fc.nat(), amount }).map(({ who, amount: requested }) =>
+  command(`requestAdvance(${who}, ${requested})`, always, async (model, real) => {
+    const owner = user(real, who);
+    const created = await call(real, 'POST', '/api/advance-request', {
+      token: owner.token,
+      form: { amount_requested: String(requested), status: 'requested', user_id: owner.id },
+    });
+    if (created.status !== 201) fail(`advance request answered ${created.status}`);
+    model.advances.push({
+      id: created.body.id,
+      userId: owner.id,
+      requested: fromDollars(requested),
+      approved: null,
+      state: 'requested',
+      paid: 0,
+    });
+  }),
+);
+
+/** Approve a requested advance outside any distribution, with or without the MAT date it is due. */
+const approveAdvance = fc
+  .record({ which: fc.nat(), percent: fc.integer({ min: 1, max: 100 }), dated: fc.boolean() })
+  .map(({ which, percent, dated }) =>
+    command(
+      `approveAdvance(${which}, ${percent}%${dated ? ', dated' : ''})`,
+      (model) => model.advances.some((a) => a.state === 'requested'),
+      async (model, real) => {
+        const target = pick(
+          model.advances.filter((a) => a.state === 'requested'),
+          which,
+        );
+        const approved = Math.max(100, Math.round((target.requested * percent) / 10_000) * 100);
+        const due = monthRange(model.month.get(target.userId)!).start_date.replace(/01$/, '15');
+        const answer = await call(real, 'PATCH', `/api/advance-request/${target.id}`, {
+          token: real.admin.token,
+          form: { amount_approved: dollars(approved), status: 'approved', ...(dated && { mat_date: due }) },
+        });
+        if (answer.status !== 200) return;
+        target.state = 'approved';
+        target.approved = approved;
+      },
+    ),
+  );
+
+/** The missionary reports an approved advance (receipt, amount approved) and submits the report. */
+const reportAdvance = fc.nat().map((which) =>
+  command(
+    `reportAdvance(${which})`,
+    (model) => model.advances.some((a) => a.state === 'approved'),
+    async (model, real) => {
+      const target = pick(
+        model.advances.filter((a) => a.state === 'approved'),
+        which,
+      );
+      const owner = real.missionaries.find((m) => m.id === target.userId)!;
+      const created = await call(real, 'POST', '/api/expense-report', {
+        token: owner.token,
+        form: { type: 'advance', distance_type: 'none', user_id: owner.id, advance_request_id: target.id },
+      });
+      if (created.status !== 201) return;
+      await call(real, 'POST', '/api/expense', {
+        token: owner.token,
+        form: {
+          date: '2026-11-10',
+          field_currency: dollars(target.approved!),
+          exchange_rate: '1',
+          expense_code: real.categories.advance,
+          expense_report_id: created.body.id,
+        },
+      });
+      await call(real, 'POST', '/api/fileUpload', {
+        token: owner.token,
+        multipart: {
+          expense_report_id: String(created.body.id),
+          file: { content: jpeg(), filename: 'r.jpg', type: 'image/jpeg' },
+        },
+      });
+      const submitted = await call(real, 'PATCH', `/api/submit/expense-report/${created.body.id}`, {
+        token: owner.token,
+      });
+      if (submitted.status !== 200) fail(`advance report submit answered ${submitted.status}`);
+      target.state = 'submitted';
+      model.reports.push({
+        id: created.body.id,
+        userId: owner.id,
+        type: 'advance',
+        general: 0,
+        total: target.approved!,
+        state: 'submitted',
+        advanceId: target.id,
+      });
+    },
+  ),
+);
+
+export const reportCommands = [report, processReport, requestAdvance, approveAdvance, reportAdvance];

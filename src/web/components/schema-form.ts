@@ -1,0 +1,37 @@
+import { type FieldValues, type Path, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError } from '../api/client';
+
+/**
+ * A form validated by the same zod schema the API parses with. Submit handlers receive the raw
+ * field values (what the user typed), which go to the API unchanged; the server parses them again.
+ * The resolver loads with the first validation, not with the page.
+ */
+export function useSchemaForm<T extends FieldValues>(schema: z.ZodType, defaultValues: T) {
+  return useForm<T>({
+    resolver: lazyZodResolver<T>(schema),
+    defaultValues: defaultValues as never,
+    mode: 'onTouched',
+  });
+}
+
+function lazyZodResolver<T extends FieldValues>(schema: z.ZodType): Resolver<T> {
+  let resolver: Promise<Resolver<T>> | null = null;
+  return async (values, context, options) => {
+    resolver ??= import('@hookform/resolvers/zod').then(
+      ({ zodResolver }) => zodResolver(schema as never, undefined, { raw: true }) as never,
+    );
+    return (await resolver)(values, context, options);
+  };
+}
+
+/** Puts the server's field errors under the inputs of the same name; returns the message. */
+export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T>, error: unknown): string {
+  if (error instanceof ApiError) {
+    for (const [field, messages] of Object.entries(error.errors)) {
+      form.setError(field as Path<T>, { type: 'server', message: messages[0] });
+    }
+    return error.message;
+  }
+  return 'Something went wrong.';
+}

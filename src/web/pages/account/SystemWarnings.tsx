@@ -1,0 +1,26 @@
+import { Alert, Stack } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { useCurrentUser } from '../../session/session';
+
+/** Configuration an admin must fix (e.g. PUBLIC_URL unset), shown on the admin dashboard. */
+export function SystemWarnings() {
+  const me = useCurrentUser();
+  const admin = me.role === 'admin';
+  const { data } = useQuery({
+    queryKey: ['system', 'warnings'],
+    queryFn: () => api.get<{ warnings: string[] }>('/system/warnings'),
+    enabled: admin,
+    staleTime: 5 * 60_000,
+  });
+  if (!admin || !data || data.warnings.length === 0) return null;
+  return (
+    <Stack spacing={1} sx={{ mb: 2 }}>
+      {data.warnings.map((warning) => (
+        <Alert key={warning} severity="warning">
+          {warning}
+        </Alert>
+      ))}
+    </Stack>
+  );
+}

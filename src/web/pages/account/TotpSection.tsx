@@ -1,0 +1,199 @@
+import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { TSecondFactorStatus, TTotpEnrolment } from '../../../domain/second-factor/contract';
+import { ApiError, api } from '../../api/client';
+import { useSession } from '../../session/session';
+import { useMessages } from '../../shell/messages';
+
+export const SECOND_FACTOR_KEY = ['account', 'second-factor'];
+
+const fieldError = (error: unknown, field: string) =>
+  error instanceof ApiError ? (error.errors[field]?.[0] ?? error.message) : String(error);
+
+/** The authenticator app: set up (QR code and key, then a code), recovery codes once, turn off. */
+export function TotpSection({ status }: { status: TSecondFactorStatus }) {
+  const [enrolment, setEnrolment] = useState<TTotpEnrolment | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const queryClient = useQueryClient();
+  const messages = useMessages();
+  const reload = () => queryClient.invalidateQueries({ queryKey: SECOND_FACTOR_KEY });
+
+  const start = async () => {
+    try {
+      setEnrolment(await api.postJson<TTotpEnrolment>('/account/totp', {}));
+    } catch (error) {
+      messages.error(fieldError(error, '_'));
+    }
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack spacing={2}>
+        <Typography variant="h2">Authenticator App</Typography>
+        {codes ? (
+          <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
+        ) : status.totp === 'on' ? (
+          <>
+            <Typography>
+              On since {status.totp_confirmed_at?.slice(0, 10)}. Recovery codes left: {status.recovery_codes_left}.
+            </Typography>
+            <DisableForm onDone={reload} />
+          </>
+        ) : enrolment ? (
+          <Enrol
+            enrolment={enrolment}
+            onDone={(recovery) => {
+              setEnrolment(null);
+              setCodes(recovery);
+              reload();
+            }}
+          />
+        ) : (
+          <Box>
+            <Typography sx={{ mb: 2 }}>Off.</Typography>
+            <Button variant="contained" onClick={start}>
+              Set Up Authenticator App
+            </Button>
+          </Box>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Enrol({ enrolment, onDone }: { enrolment: TTotpEnrolment; onDone: (codes: string[]) => void }) {
+  const { refresh } = useSession();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qr_svg)}`;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const answer = await api.postJson<{ recovery_codes: string[] }>('/account/totp/confirm', { code });
+      await refresh();
+      onDone(answer.recovery_codes);
+    } catch (failure) {
+      setError(fieldError(failure, 'code'));
+    }
+  };
+  return (
+    <Stack spacing={2} component="form" onSubmit={submit} noValidate>
+      <Typography>1. Scan this QR code with your authenticator app.</Typography>
+      <Box component="img" src={src} alt="QR code for the authenticator app" sx={{ width: 200, height: 200 }} />
+      <Typography variant="body2">
+        Or type this key into the app:{' '}
+        <Box component="code" data-testid="totp-secret" sx={{ wordBreak: 'break-all', fontWeight: 600 }}>
+          {enrolment.secret}
+        </Box>
+      </Typography>
+      <Typography>2. Enter the 6-digit code the app shows.</Typography>
+      <TextField
+        id="totp-code"
+        label="Code"
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        error={error !== undefined}
+        helperText={error}
+        autoComplete="one-time-code"
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        sx={{ maxWidth: 240 }}
+      />
+      <Box>
+        <Button type="submit" variant="contained">
+          Turn On
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const download = () => {
+    const blob = new Blob([`Sheepfold recovery codes\n\n${codes.join('\n')}\n`], { type: 'text/plain' });
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = 'sheepfold-recovery-codes.txt';
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+  return (
+    <Stack spacing={2}>
+      <Alert severity="success">The authenticator app is on.</Alert>
+      <Typography>
+        Keep these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only
+        now.
+      </Typography>
+      <Box
+        component="ol"
+        data-testid="recovery-codes"
+        sx={{ fontFamily: 'monospace', fontSize: '1.1rem', columns: { xs: 1, sm: 2 }, m: 0 }}
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Button variant="outlined" onClick={download}>
+          Download Codes
+        </Button>
+        <Button variant="contained" onClick={onDone}>
+          I Have Saved Them
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+function DisableForm({ onDone }: { onDone: () => void }) {
+  const messages = useMessages();
+  const [values, setValues] = useState({ password: '', code: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      // DELETE with a body goes as POST with _method, as the web client sends every such call.
+      await api.postJson('/account/totp', { ...values, _method: 'DELETE' });
+    } catch (failure) {
+      if (failure instanceof ApiError) {
+        setErrors(Object.fromEntries(Object.entries(failure.errors).map(([k, v]) => [k, v[0]])));
+        messages.error(failure.message);
+        return;
+      }
+      throw failure;
+    }
+    messages.success('The authenticator app is off.');
+    onDone();
+  };
+  return (
+    <Stack spacing={2} component="form" onSubmit={submit} noValidate sx={{ maxWidth: 480 }}>
+      <Typography variant="body2" color="text.secondary">
+        To turn it off, enter your password and a code from the app (or a recovery code).
+      </Typography>
+      <TextField
+        id="disable-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={values.password}
+        onChange={(event) => setValues({ ...values, password: event.target.value })}
+        error={errors.password !== undefined}
+        helperText={errors.password}
+      />
+      <TextField
+        id="disable-code"
+        label="Code"
+        autoComplete="one-time-code"
+        value={values.code}
+        onChange={(event) => setValues({ ...values, code: event.target.value })}
+        error={errors.code !== undefined}
+        helperText={errors.code}
+      />
+      <Box>
+        <Button type="submit" variant="outlined" color="error">
+          Turn Off
+        </Button>
+      </Box>
+    </Stack>
+  );
+}

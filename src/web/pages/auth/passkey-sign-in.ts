@@ -1,0 +1,33 @@
+import type { TPasskeyOptions } from '../../../domain/second-factor/passkey-contract';
+import type { SessionUser } from '../../api/types';
+
+type Post = <T>(path: string, body: unknown) => Promise<T>;
+
+/**
+ * A passkey sign-in (decision 16): the server's options, the browser's passkey prompt, the answer.
+ * This module loads with the second-factor step or when someone presses "Sign in with a Passkey", and
+ * the WebAuthn code only then; the page hands in its api client's `postJson`.
+ */
+export async function signInWithPasskey(email: string, post: Post): Promise<SessionUser> {
+  const { challenge_token, options } = await post<TPasskeyOptions>('/login/passkey/options', {
+    email: email || undefined,
+  });
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  const response = await startAuthentication({ optionsJSON: options as never });
+  return post<SessionUser>('/login/passkey', { challenge_token, response });
+}
+
+/**
+ * The login page's button: the session on success; null when the person cancelled the browser's
+ * prompt (NotAllowedError, nothing to say); otherwise the error's message goes to `fail`.
+ */
+export async function passkeyButton(email: string, post: Post, fail: (message: string) => void) {
+  try {
+    return await signInWithPasskey(email, post);
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'NotAllowedError')) {
+      fail(error instanceof Error ? error.message : String(error));
+    }
+    return null;
+  }
+}

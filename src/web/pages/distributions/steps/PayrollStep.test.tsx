@@ -1,0 +1,132 @@
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import { useReducer } from 'react';
+import { MemoryRouter } from 'react-router';
+import { MESSAGES } from '../../../../domain/messages';
+import { AppProviders } from '../../../testing';
+import { EMPTY_FORM, type FormState, formReducer, payloadOf } from '../form-state';
+import { computePreview } from '../preview';
+import { ruthContext } from '../test-fixtures';
+import { PayrollStep } from './PayrollStep';
+
+const userEvent = userEventLib.setup({ delay: null });
+configure({ asyncUtilTimeout: 10_000 });
+const SLOW = { timeout: 60_000 };
+
+const context = ruthContext();
+const START: FormState = {
+  ...EMPTY_FORM,
+  fieldWorker: { id: 5, name: 'Ruth Moabite', missionary_number: 'M-7' },
+  startDate: '2024-05-01',
+  endDate: '2024-05-31',
+  uploadName: 'May 2024',
+};
+
+/** Step 2 with the form's reducer and the engine's preview, as the Distribution Form wires them. */
+function Harness({ onPayload, readOnly = false }: { onPayload(payload: unknown): void; readOnly?: boolean }) {
+  const [state, dispatch] = useReducer(formReducer, START);
+  const payload = payloadOf(state);
+  onPayload(payload);
+  const preview = computePreview(context, payload);
+  const errors: Record<string, string | undefined> = {};
+  if (preview.kind === 'invalid' || preview.kind === 'refused') {
+    for (const [field, list] of Object.entries(preview.errors)) errors[field] = list[0];
+  }
+  return (
+    <PayrollStep
+      context={context}
+      result={preview.kind === 'ok' ? preview.result : null}
+      state={state}
+      dispatch={dispatch}
+      readOnly={readOnly}
+      canEditProfile
+      errors={errors}
+    />
+  );
+}
+
+function renderStep(readOnly = false) {
+  let last: Record<string, unknown> = {};
+  render(
+    <AppProviders>
+      <MemoryRouter>
+        <Harness readOnly={readOnly} onPayload={(payload) => (last = payload as Record<string, unknown>)} />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return () => last;
+}
+
+/** The value beside a label in a figure list. */
+function figure(label: string) {
+  const term = screen.getAllByRole('term').find((element) => element.textContent?.trim() === label);
+  if (!term) throw new Error(`no figure ${label}`);
+  return term.nextElementSibling?.textContent;
+}
+
+describe('Step 2, Customize payroll (DESIGN.md decision 13)', () => {
+  it('starts every input from the Payroll Info and sends none of them until one is changed', SLOW, async () => {
+    const payload = renderStep();
+    const section = screen.getByRole('region', { name: "This month's payroll" });
+    expect(within(section).getByRole('textbox', { name: 'Net Salary' })).toHaveValue('2000.00');
+    expect(within(section).getByRole('textbox', { name: 'Housing Allowance' })).toHaveValue('800.00');
+    expect(within(section).getByRole('textbox', { name: 'Retirement 403(b)' })).toHaveValue('150.00');
+    expect(within(section).getByRole('textbox', { name: 'Federal Income Tax' })).toHaveValue('120.00');
+    expect(within(section).getByRole('textbox', { name: 'Insurance' })).toHaveValue('310.00');
+    expect(within(section).getByRole('textbox', { name: 'Wire Fee' })).toHaveValue('25.00');
+    expect(within(section).getByRole('combobox', { name: 'Tax Status' })).toHaveTextContent('W2');
+    expect(within(section).getByRole('checkbox', { name: /FICA Tax/ })).toBeChecked();
+    // 200000 × 620 / 9235 = 134.27; total 2000 + 120 + 2 × (134.27 + 31.40) = 2451.34
+    expect(figure('Total Payroll')).toBe('$2,451.34');
+    expect(payload()).not.toHaveProperty('insurance_payment');
+    expect(payload()).not.toHaveProperty('tax_status');
+  });
+
+  it('recomputes with this month’s insurance and wire fee and sends them', SLOW, async () => {
+    const payload = renderStep();
+    const insurance = screen.getByRole('textbox', { name: 'Insurance' });
+    await userEvent.clear(insurance);
+    await userEvent.type(insurance, '400');
+    const wire = screen.getByRole('textbox', { name: 'Wire Fee' });
+    await userEvent.clear(wire);
+    await waitFor(() => expect(figure('Wire Fee')).toBe('$0.00'));
+    await waitFor(() => expect(figure('Insurance')).toBe('$400.00'));
+    // 2451.34 + 800.00 + 400.00 + 0.00
+    expect(figure('Payroll Cost')).toMatch(/^\$3,651\.34/);
+    expect(payload()).toMatchObject({ insurance_payment: '400', wire_fee: '0' });
+    expect(screen.getByText('Payroll Info: $310.00')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Use Payroll Info' }));
+    await waitFor(() => expect(figure('Insurance')).toBe('$310.00'));
+    expect(payload()).not.toHaveProperty('insurance_payment');
+  });
+
+  it('unticks and disables FICA for W2 Exempt, and computes without it', SLOW, async () => {
+    const payload = renderStep();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Tax Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'W2 Exempt' }));
+    const fica = screen.getByRole('checkbox', { name: /FICA Tax/ });
+    await waitFor(() => expect(fica).not.toBeChecked());
+    expect(fica).toBeDisabled();
+    expect(screen.getByText(MESSAGES.ficaOnlyW2)).toBeInTheDocument();
+    // No FICA: gross = total = 2000.00 + 120.00
+    await waitFor(() => expect(figure('Total Payroll')).toBe('$2,120.00'));
+    expect(figure('Social Security (employer)')).toBe('$0.00');
+    expect(payload()).toMatchObject({ tax_status: 'W2 Exempt', fica_tax: '0' });
+  });
+
+  it('shows the engine’s message under the 403(b) when it exceeds salary and housing', SLOW, async () => {
+    renderStep();
+    const retirement = screen.getByRole('textbox', { name: 'Retirement 403(b)' });
+    await userEvent.clear(retirement);
+    await userEvent.type(retirement, '2800.01');
+    expect(await screen.findByText(MESSAGES.retirementTooLarge)).toBeInTheDocument();
+  });
+
+  it('is read-only when the distribution is', SLOW, async () => {
+    renderStep(true);
+    expect(screen.getByRole('textbox', { name: 'Insurance' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: /FICA Tax/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Use Payroll Info' })).not.toBeInTheDocument();
+  });
+});

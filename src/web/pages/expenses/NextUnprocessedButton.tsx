@@ -1,0 +1,48 @@
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import { Button } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import { api } from '../../api/client';
+import type { Page } from '../../api/types';
+import { REPORTS_KEY } from './queries';
+import type { ReportSummary } from './types';
+
+/**
+ * After processing, the office goes on to the next report waiting in the queue (issue 16): the first
+ * one of the Unprocessed Expense Reports list, in that list's order. Says so when the queue is empty.
+ */
+export function NextUnprocessedButton({ currentId }: { currentId: number }) {
+  const next = useQuery({
+    queryKey: [REPORTS_KEY, 'next-unprocessed', currentId],
+    queryFn: () =>
+      api.get<Page<ReportSummary>>('/paginated_expense_report', {
+        submitted: 1,
+        processed: 0,
+        limit: 2,
+        page: 0,
+        order_by: 'id',
+        order: 'desc',
+      }),
+  });
+  if (next.isPending || next.isError) return null;
+  const waiting = next.data.data.filter((report) => report.id !== currentId);
+  if (waiting.length === 0) {
+    return (
+      <Button variant="outlined" component={RouterLink} to="/admin/expense-reports/unprocessed">
+        No unprocessed reports left
+      </Button>
+    );
+  }
+  const left = next.data.total_count - (next.data.data.length - waiting.length);
+  return (
+    <Button
+      variant="contained"
+      component={RouterLink}
+      to={`/expense-report/${waiting[0].id}?return=unprocessed`}
+      endIcon={<ArrowForwardIcon />}
+      title={`${left} unprocessed report${left === 1 ? '' : 's'} left`}
+    >
+      Next unprocessed report
+    </Button>
+  );
+}

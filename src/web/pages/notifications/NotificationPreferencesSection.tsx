@@ -1,0 +1,63 @@
+import { Checkbox, FormControlLabel, FormGroup, Paper, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TNotificationPreferences } from '../../../domain/notifications/contract';
+import {
+  NOTIFICATION_KINDS,
+  NOTIFICATION_LABELS,
+  type NotificationKind,
+} from '../../../domain/notifications/notifications';
+import { api } from '../../api/client';
+import { useMessages } from '../../shell/messages';
+
+const KEY = ['notification-preferences'];
+
+/** "Email me when…" on the profile (decision 21): each kind of mail on or off, saved as it is ticked. */
+export function NotificationPreferencesSection() {
+  const messages = useMessages();
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: KEY,
+    queryFn: () => api.get<TNotificationPreferences>('/notification-preferences'),
+  });
+  const save = useMutation({
+    mutationFn: (change: Partial<Record<NotificationKind, 0 | 1>>) =>
+      api.patchForm<TNotificationPreferences>('/notification-preferences', change),
+    // The box changes as it is ticked; a refusal puts the saved choices back.
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: KEY });
+      const before = queryClient.getQueryData<TNotificationPreferences>(KEY);
+      if (before) queryClient.setQueryData(KEY, { ...before, ...change });
+      return { before };
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(KEY, saved);
+      messages.success('Your mail choices are saved.');
+    },
+    onError: (error, _change, context) => {
+      if (context?.before) queryClient.setQueryData(KEY, context.before);
+      messages.error(error.message || 'Something went wrong.');
+    },
+  });
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="email-me-when">
+      <Typography variant="h2" id="email-me-when" sx={{ mb: 1 }}>
+        Email me when…
+      </Typography>
+      <FormGroup>
+        {NOTIFICATION_KINDS.map((kind) => (
+          <FormControlLabel
+            key={kind}
+            label={NOTIFICATION_LABELS[kind]}
+            control={
+              <Checkbox
+                checked={query.data ? query.data[kind] === 1 : false}
+                disabled={!query.data}
+                onChange={(event) => save.mutate({ [kind]: event.target.checked ? 1 : 0 })}
+              />
+            }
+          />
+        ))}
+      </FormGroup>
+    </Paper>
+  );
+}
