@@ -16,6 +16,8 @@ async function main(): Promise<number> {
     options: {
       runs: { type: 'string', default: '1000' },
       seed: { type: 'string' },
+      // fast-check's `path` from a failure report: with its seed, replays just that counterexample.
+      path: { type: 'string' },
       'min-steps': { type: 'string', default: '40' },
       'max-steps': { type: 'string', default: '50' },
       'shrink-seconds': { type: 'string', default: '300' },
@@ -43,6 +45,7 @@ async function main(): Promise<number> {
         minRan: 30,
         seed,
         shrinkSeconds: Number(values['shrink-seconds']),
+        path: values.path,
       },
       stats,
     );

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { type Cents, fromDollars } from '../../../domain/money';
-import { holdAccounts } from '../../db/schema';
+import { advanceRequests, holdAccounts } from '../../db/schema';
 import { jpeg } from '../expense-fixtures';
 import { accountsOf, always, amount, command, fail, pick, user } from './command';
 import { call, dollars, type Model, monthRange, type Real } from './world';
@@ -194,7 +194,12 @@ const reportAdvance = fc.nat().map((which) =>
       const submitted = await call(real, 'PATCH', `/api/submit/expense-report/${created.body.id}`, {
         token: owner.token,
       });
-      if (submitted.status !== 200) fail(`advance report submit answered ${submitted.status}`);
+      if (submitted.status !== 200) {
+        const [stored] = await real.t.ctx.db.select().from(advanceRequests).where(eq(advanceRequests.id, target.id));
+        fail(
+          `advance report submit answered ${submitted.status}: the model approved ${dollars(target.approved!)}, the database ${JSON.stringify(stored)}`,
+        );
+      }
       target.state = 'submitted';
       model.reports.push({
         id: created.body.id,

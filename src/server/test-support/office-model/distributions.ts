@@ -97,7 +97,9 @@ export async function settle(model: Model, real: Real, saved: typeof distributio
     if (advance.paid > 0) fail(`advance #${advance.id} paid a second time by distribution #${row.id}`);
     advance.paid = fromDollars(paid.dist_amount_approved);
     if (advance.state === 'requested') advance.state = 'approved';
-    advance.approved ??= advance.paid;
+    // SPEC.md §7 (distribution rules): a distribution grants at most the distributable funds, and
+    // approving it records what it paid as the approved amount, so the report must match that.
+    advance.approved = advance.paid;
   }
   for (const included of row.processedExpenseReports as Array<{ id: number }>) {
     const found = model.reports.find((r) => r.id === included.id);

@@ -37,6 +37,8 @@ export interface OfficeRunOptions {
    */
   minRan?: number;
   seed?: number;
+  /** With `seed`, fast-check's path of a reported failure: replays that counterexample only. */
+  path?: string;
   /**
    * Shrinking re-runs whole sequences (seconds each): after this long since the first failure, the
    * smallest counterexample found so far is the one reported.
@@ -80,7 +82,7 @@ export async function runOffice(
         stats.fewest = Math.min(stats.fewest, model.steps);
       },
     ),
-    { numRuns: options.runs, seed: options.seed, endOnFailure: false },
+    { numRuns: options.runs, seed: options.seed, path: options.path, endOnFailure: options.path !== undefined },
   );
   return stats;
 }

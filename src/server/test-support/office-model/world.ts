@@ -88,7 +88,8 @@ export const TABLES = [
 /** One API call; a 5xx fails the run at once. */
 export async function call(real: Real, method: string, url: string, options: CallOptions = {}): Promise<CallResult> {
   const result = await real.t.call(method, url, options);
-  real.log.push(`${method} ${url} → ${result.status}`);
+  const said = result.status >= 400 && typeof result.body?.message === 'string' ? ` "${result.body.message}"` : '';
+  real.log.push(`${method} ${url} → ${result.status}${said}`);
   if (result.status >= 500)
     throw new Error(`${method} ${url} answered ${result.status}: ${JSON.stringify(result.body)}`);
   return result;
