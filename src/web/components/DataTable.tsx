@@ -51,6 +51,12 @@ export interface ListParams {
   order_by: string;
   order: 'asc' | 'desc';
   q?: string;
+  /**
+   * Keyset continuation (issue 13): the `next_cursor`/`prev_cursor` of the page the arrow was pressed
+   * on, so page 5,000 costs the server what page 0 costs. Any other change (sort, search, size,
+   * filter) drops it and the list goes back to `page`.
+   */
+  cursor?: string;
 }
 
 interface DataTableProps<T> {
@@ -78,6 +84,18 @@ interface DataTableProps<T> {
   onRowsLoaded?: (rows: T[]) => void;
 }
 
+/** The cursor that reaches `page` from `current` by one arrow press; none for page 0 or a jump. */
+export function cursorTo(
+  page: number,
+  current: number,
+  shown: { next_cursor?: string | null; prev_cursor?: string | null } | undefined,
+): string | undefined {
+  if (page === 0) return undefined;
+  if (page === current + 1) return shown?.next_cursor ?? undefined;
+  if (page === current - 1) return shown?.prev_cursor ?? undefined;
+  return undefined;
+}
+
 function orderOf(value: string | null, fallback: 'asc' | 'desc'): 'asc' | 'desc' {
   return value === 'asc' || value === 'desc' ? value : fallback;
 }
@@ -102,18 +120,27 @@ export function DataTable<T>(props: DataTableProps<T>) {
     q: read('q') ?? undefined,
   };
 
+  const apply = (current: URLSearchParams, changes: Partial<Record<keyof ListParams, string | number | undefined>>) => {
+    const next = new URLSearchParams(current);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(prefix + key);
+      else next.set(prefix + key, String(value));
+    }
+    return next;
+  };
   const update = (changes: Partial<Record<keyof ListParams, string | number | undefined>>) => {
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === undefined || value === '') next.delete(prefix + key);
-          else next.set(prefix + key, String(value));
-        }
-        return next;
-      },
-      { replace: true },
-    );
+    setSearchParams((current) => apply(current, changes), { replace: true });
+  };
+
+  // The cursor is kept with the exact address it was made for: a filter, sort, search or size change
+  // (here or in a toolbar), or a reload, leaves it behind and the list falls back to `page`.
+  const [cursorFor, setCursorFor] = useState<{ address: string; cursor: string } | null>(null);
+  if (cursorFor && cursorFor.address === searchParams.toString()) params.cursor = cursorFor.cursor;
+  const goToPage = (page: number) => {
+    const next = apply(searchParams, { page: page || undefined });
+    const cursor = cursorTo(page, params.page, query.data);
+    setCursorFor(cursor ? { address: next.toString(), cursor } : null);
+    setSearchParams(next, { replace: true });
   };
 
   const [search, setSearch] = useState(params.q ?? '');
@@ -332,7 +359,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         page={total === 0 ? 0 : Math.min(params.page, Math.max(0, Math.ceil(total / params.limit) - 1))}
         limit={params.limit}
         sizes={PAGE_SIZES}
-        onPage={(page) => update({ page: page || undefined })}
+        onPage={goToPage}
         onLimit={(limit) => update({ limit, page: undefined })}
       />
     </Paper>
