@@ -1,5 +1,6 @@
 import { type Cents, parseDecimal, parseDollars } from '../money';
 import { DEFAULT_SETTINGS, type Settings, settingsFrom } from '../settings/settings';
+import { buildManualTransaction, buildRecurringItems } from './recurring';
 import type { DistributionInput, HoldAccountInput, PayrollProfile } from './types';
 
 /**
@@ -75,4 +76,52 @@ export function distributionInput(
     ...rest,
     profile: profile(profileOverrides),
   };
+}
+
+/** The worked example of docs/distribution.md ("Ruth, May 2024"): worked-example.test.ts, postings.test.ts. */
+export function workedExampleInput(): DistributionInput {
+  const vehicleFund = account({
+    id: 7,
+    fundName: 'Vehicle Fund',
+    balance: usd('400.00'),
+    unreimbursedAmount: usd('60.00'),
+    recurringDeposit: usd('100.00'),
+  });
+  // Staff tick the recurring deposit and add a manual withdrawal of $600.00.
+  const recurring = buildRecurringItems(vehicleFund).map((item) => ({ ...item, approved: true }));
+  return distributionInput({
+    user: { id: 12, name: 'Ruth Okafor', email: 'ruth@example.org' },
+    startDate: '2024-05-01',
+    endDate: '2024-05-31',
+    donationUploadName: 'May 2024',
+    profile: {
+      taxStatus: 'W2',
+      ficaTax: true,
+      netSalary: usd('2000.00'),
+      housingAllowance: usd('800.00'),
+      retirementAmount: usd('150.00'),
+      federalIncomeTax: usd('120.00'),
+      wireFee: usd('25.00'),
+      insuranceAmount: usd('310.00'),
+      fundBalance: usd('1250.00'),
+      unreimbursedAmount: usd('140.00'),
+    },
+    donations: [
+      { id: 1, amount: usd('3000.00'), holdAccountId: null, approved: false },
+      { id: 2, amount: usd('1200.00'), holdAccountId: null, approved: false },
+      { id: 3, amount: usd('250.00'), holdAccountId: 7, approved: true },
+    ],
+    holdAccounts: [vehicleFund],
+    transactions: [...recurring, buildManualTransaction(7, 'Withdrawal', usd('600.00'))],
+    expenseReports: [
+      {
+        id: 31,
+        date: '2024-05-03',
+        totalAmount: usd('965.40'),
+        holdAccountCharges: [{ expenseId: 311, holdAccountId: 7, amount: usd('180.00') }],
+      },
+    ],
+    advanceRequests: [{ id: 41, amountRequested: usd('300.00'), amountApproved: null, approved: true }],
+    comments: 'May MAT Day',
+  });
 }

@@ -9,6 +9,7 @@ import {
 } from '../../domain/distributions/context';
 import { ZBatchApproveRequestSchema } from '../../domain/distributions/contract';
 import { computeDistribution } from '../../domain/distributions/engine';
+import { approvalWrites, type OwedReport } from '../../domain/distributions/postings';
 import { notReviewedMessage, type ReviewFlag, unreviewedFlags } from '../../domain/distributions/review';
 import type { DistributionResult } from '../../domain/distributions/types';
 import { AppError } from '../../domain/errors';
@@ -19,7 +20,6 @@ import { errorSummary } from '../background';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import { queryRows, rowsOfResult } from '../db/query-rows';
-import type { JournalEntry } from '../journal/journal';
 import { type DistributionRow, figureChanges } from './figures';
 import { executeNamed, lockForApproval } from './load-context';
 import { DISTRIBUTION_MESSAGES, ZIdAndUser } from './write';
@@ -36,7 +36,7 @@ import { DISTRIBUTION_MESSAGES, ZIdAndUser } from './write';
  * 3. Recompute with the engine. If any figure differs from what staff saved (a balance moved in
  *    between), refuse with 409 naming what changed — staff re-open, review and save it — so what is
  *    paid is always what was reviewed.
- * 4. Post: hold-account transactions (status posted) with their journal rows and the accounts' new
+ * 4. Post what `approvalWrites` (src/domain/distributions/postings.ts) decides: hold-account transactions (status posted) with their journal rows and the accounts' new
  *    balances and unreimbursed amounts; the user's fund balance and unreimbursed amount carried
  *    forward (DESIGN.md decision 8) with journal rows; reports processed with their dist amounts and
  *    older reports' unpaid parts paid down oldest first; advances approved with dist_amount_approved;
@@ -70,7 +70,7 @@ export async function approveDistribution(
     const locked = await lockForApproval(tx, id);
     if (!locked) throw AppError.notFound(DISTRIBUTION_MESSAGES.notFound);
     if (locked.row.status !== 'pending') throw AppError.conflict(DISTRIBUTION_MESSAGES.alreadyApproved);
-    const { row, context: loaded } = locked;
+    const { row, context: loaded, owed } = locked;
     if (!loaded) throw AppError.conflict(DISTRIBUTION_MESSAGES.notMissionary);
     // Issue 12: an approval cannot be undone, so each review flag must have been looked at.
     const flags = row.reviewFlags as ReviewFlag[];
@@ -82,7 +82,7 @@ export async function approveDistribution(
     const changes = figureChanges(row, result.distribution);
     if (changes.length > 0) throw AppError.conflict(changedMessage(id, changes));
 
-    await post(tx, { row, result, context, actorId: actor.id, now, reviewedFlags: flags });
+    await post(tx, { row, result, context, owed, actorId: actor.id, now, reviewedFlags: flags });
     return { id, userId: row.userId, endingBalance: row.endingBalance };
   });
 }
@@ -91,6 +91,8 @@ interface PostArgs {
   row: DistributionRow;
   result: DistributionResult;
   context: DistributionContext;
+  /** The user's processed reports with an unpaid part, as the lock statement read them. */
+  owed: readonly OwedReport[];
   actorId: number;
   now: Date;
   /** The flags the approver ticked as reviewed: the audit event keeps who looked at what. */
@@ -100,117 +102,23 @@ interface PostArgs {
 const param = (values: readonly unknown[]) => sql.param(values);
 const money = (values: readonly Cents[]) => sql.param(values.map(toDecimalString));
 
-/** The journal rows of the user's general fund and unreimbursed amount, from starting to ending. */
-function userJournal(d: DistributionResult['distribution'], payrollCost: Cents, ref: Partial<JournalEntry>) {
-  const journal: JournalEntry[] = [];
-  let fund = d.starting_balance;
-  const fundSteps: Array<[string, Cents, string]> = [
-    ['distribution_donations', d.total_donations, 'Donations'],
-    ['distribution_admin_fee', -d.admin_fee, 'Admin fee'],
-    ['distribution_payroll', -payrollCost, 'Payroll, housing, insurance and wire fee'],
-    ['distribution_transfer', d.transfer_from_held, 'Transfers from hold accounts'],
-    ['distribution_deposit', -d.held_liability_account_deposit, 'Deposits into hold accounts'],
-    [
-      'distribution_reimbursement',
-      -(d.ministry_reimbursement + d.manual_ministry_reimbursement),
-      'Business expense reimbursement',
-    ],
-    ['distribution_advance', -(d.ministry_advance + d.manual_ministry_advance), 'Business expense advance'],
-  ];
-  for (const [reason, amount, memo] of fundSteps) {
-    fund += amount;
-    journal.push({
-      ...ref,
-      account: 'user_fund',
-      accountId: d.user_id,
-      amount,
-      balanceAfter: fund,
-      reason,
-      memo,
-    } as JournalEntry);
-  }
-  if (fund !== d.ending_balance) {
-    // The engine's conservation (DESIGN.md step 10) guarantees this; refuse rather than post a gap.
-    throw new Error(`distribution fund journal ends at ${fund}, not ${d.ending_balance}`);
-  }
-  const accrued = d.unreimbursed_amount_starting + d.unreimbursed_amount_accrued;
-  journal.push(
-    {
-      ...ref,
-      account: 'user_unreimbursed',
-      accountId: d.user_id,
-      amount: d.unreimbursed_amount_accrued,
-      balanceAfter: accrued,
-      reason: 'distribution_accrued',
-      memo: 'Report amounts not paid this month',
-    } as JournalEntry,
-    {
-      ...ref,
-      account: 'user_unreimbursed',
-      accountId: d.user_id,
-      amount: -d.unreimbursed_reimbursement,
-      balanceAfter: d.unreimbursed_amount_ending,
-      reason: 'distribution_reimbursed',
-      memo: 'Unreimbursed amount paid',
-    } as JournalEntry,
-  );
-  return journal.filter((entry) => entry.amount !== 0);
-}
-
 /**
- * Step 4 in ONE statement (a transaction's round trips are what MAT Day costs): the pending
- * hold-account rows give way to posted ones, with ids drawn from the sequence in the same statement
- * so every journal row names its transaction; every journal row; then hold accounts, profile,
- * reports (included ones processed, older unpaid parts paid down oldest first), advances, donations,
- * the distribution's frozen context and the audit event — returning counts that must match what the
- * distribution references (otherwise 409 and the whole transaction rolls back).
+ * Step 4 in ONE statement (a transaction's round trips are what MAT Day costs). What to write is
+ * decided by `approvalWrites` (src/domain/distributions/postings.ts); this only writes it: the
+ * pending hold-account rows give way to posted ones, with ids drawn from the sequence in the same
+ * statement so every journal row names its transaction; every journal row; then hold accounts,
+ * profile, reports (included ones processed, older unpaid parts paid down), advances, donations,
+ * the distribution's frozen context and the audit event — returning counts that must match what
+ * the distribution references, and whether the reports owed are still the ones the paydown was
+ * computed from (otherwise 409 and the whole transaction rolls back).
  */
-async function post(tx: Tx, { row, result, context, actorId, now, reviewedFlags }: PostArgs): Promise<void> {
+async function post(tx: Tx, { row, result, context, owed, actorId, now, reviewedFlags }: PostArgs): Promise<void> {
   const d = result.distribution;
   const id = row.id;
   const today = isoDateOf(now);
   const held = d.hold_account_transactions;
-
-  // The hold-account transactions' journal rows (n = their position) and the user's.
-  const heldJournal = held.flatMap((t, index) => {
-    const memo = `Distribution #${id}: ${t.description}`;
-    const sign = t.transaction_type === 'Deposit' ? 1 : -1;
-    const rows = [
-      {
-        n: index + 1,
-        account: 'hold_account',
-        accountId: t.hold_account_id,
-        amount: sign * t.amount_approved,
-        balanceAfter: t.ending_balance,
-        reason: `distribution_${t.transaction_type.toLowerCase()}`,
-        memo,
-      },
-      {
-        n: index + 1,
-        account: 'hold_account_unreimbursed',
-        accountId: t.hold_account_id,
-        amount: t.ending_unreimbursed_amount - t.starting_unreimbursed_amount,
-        balanceAfter: t.ending_unreimbursed_amount,
-        reason:
-          t.source === 'unreimbursed_reimbursement'
-            ? 'distribution_unreimbursed_reimbursement'
-            : 'distribution_shortfall',
-        memo,
-      },
-    ];
-    return rows.filter((entry) => entry.amount !== 0);
-  });
-  const fundJournal = userJournal(d, result.figures.payrollCost, {}).map((entry) => ({ n: null, ...entry }));
-  const journal = [...heldJournal, ...fundJournal];
-
-  const moved = result.holdAccounts.filter(
-    (a) => a.endingBalance !== a.startingBalance || a.endingUnreimbursedAmount !== a.startingUnreimbursedAmount,
-  );
-  const reports = d.processedExpenseReports;
-  const ticked = d.processedAdvanceRequests.filter((a) => a.approved);
-  const paid = ticked.filter((a) => a.dist_amount_approved > 0);
-  const unpaid = ticked.filter((a) => a.dist_amount_approved === 0);
-  const deposited = result.donations.filter((donation) => donation.approved).map((donation) => donation.id);
+  const writes = approvalWrites(id, result, owed);
+  const { journal, holdAccounts: moved, reports, paydown, advancesPaid: paid } = writes;
   const audit = {
     user_id: row.userId,
     starting_balance: toDecimalString(row.startingBalance),
@@ -253,23 +161,23 @@ async function post(tx: Tx, { row, result, context, actorId, now, reviewedFlags 
       select j.account, j.account_id, j.amount, j.balance_after, j.reason,
         case when j.n is null then 'distribution' else 'hold_account_transaction' end,
         coalesce(ids.id, ${id}), j.memo, ${actorId}, ${now}
-      from unnest(${param(journal.map((j) => j.n))}::int[], ${param(journal.map((j) => j.account))}::text[],
+      from unnest(${param(journal.map((j) => j.transaction))}::int[], ${param(journal.map((j) => j.account))}::text[],
         ${param(journal.map((j) => j.accountId))}::int[], ${money(journal.map((j) => j.amount))}::numeric[],
         ${money(journal.map((j) => j.balanceAfter))}::numeric[], ${param(journal.map((j) => j.reason))}::text[],
-        ${param(journal.map((j) => j.memo ?? null))}::text[])
+        ${param(journal.map((j) => j.memo))}::text[])
         as j(n, account, account_id, amount, balance_after, reason, memo)
       left join ids on ids.n = j.n
     ),
     accounts as (
       update hold_accounts as h set balance = v.balance, unreimbursed_amount = v.unreimbursed, updated_at = ${now}
-      from unnest(${param(moved.map((a) => a.id))}::int[], ${money(moved.map((a) => a.endingBalance))}::numeric[],
-        ${money(moved.map((a) => a.endingUnreimbursedAmount))}::numeric[]) as v(id, balance, unreimbursed)
+      from unnest(${param(moved.map((a) => a.id))}::int[], ${money(moved.map((a) => a.balance))}::numeric[],
+        ${money(moved.map((a) => a.unreimbursedAmount))}::numeric[]) as v(id, balance, unreimbursed)
       where h.id = v.id
     ),
     profile as (
-      update profiles set fund_balance = ${toDecimalString(d.ending_balance)}::numeric,
-        unreimbursed_amount = ${toDecimalString(d.unreimbursed_amount_ending)}::numeric, updated_at = ${now}
-      where user_id = ${d.user_id}
+      update profiles set fund_balance = ${toDecimalString(writes.profile.fundBalance)}::numeric,
+        unreimbursed_amount = ${toDecimalString(writes.profile.unreimbursedAmount)}::numeric, updated_at = ${now}
+      where user_id = ${row.userId}
     ),
     included as (
       update expense_reports as r
@@ -283,37 +191,38 @@ async function post(tx: Tx, { row, result, context, actorId, now, reviewedFlags 
       where r.id = v.id and r.distribution_id = ${id} and not r.processed
       returning r.id
     ),
-    owed as (
-      select id, unreimbursed_amount,
-        sum(unreimbursed_amount) over (order by coalesce(start_date, date_submitted, created_at::date), id)
-          - unreimbursed_amount as before
-      from expense_reports
-      where user_id = ${d.user_id} and processed and unreimbursed_amount > 0 and distribution_id is distinct from ${id}
+    owed_now as (
+      select id, unreimbursed_amount from expense_reports
+      where user_id = ${row.userId} and processed and unreimbursed_amount > 0 and distribution_id is distinct from ${id}
+    ),
+    owed_changed as (
+      select count(*) as n
+      from owed_now o full join unnest(${param(owed.map((r) => r.id))}::int[], ${money(owed.map((r) => r.unreimbursed))}::numeric[])
+        as was(id, unreimbursed) on was.id = o.id
+      where o.id is null or was.id is null or o.unreimbursed_amount <> was.unreimbursed
     ),
     paid_down as (
-      update expense_reports as r
-      set unreimbursed_amount = r.unreimbursed_amount
-            - least(r.unreimbursed_amount, ${toDecimalString(d.unreimbursed_reimbursement)}::numeric - o.before),
-          updated_at = ${now}
-      from owed o
-      where r.id = o.id and o.before < ${toDecimalString(d.unreimbursed_reimbursement)}::numeric
+      update expense_reports as r set unreimbursed_amount = v.unreimbursed, updated_at = ${now}
+      from unnest(${param(paydown.map((p) => p.reportId))}::int[], ${money(paydown.map((p) => p.unreimbursedAfter))}::numeric[])
+        as v(id, unreimbursed)
+      where r.id = v.id
     ),
     advances as (
       update advance_requests as a
       set status = case when a.status = 'requested' then 'approved' else a.status end,
           approved = true, amount_approved = v.paid, dist_amount_approved = v.paid,
           mat_date = coalesce(a.mat_date, ${today}::date), updated_at = ${now}
-      from unnest(${param(paid.map((a) => a.id))}::int[], ${money(paid.map((a) => a.dist_amount_approved))}::numeric[])
+      from unnest(${param(paid.map((a) => a.id))}::int[], ${money(paid.map((a) => a.amount))}::numeric[])
         as v(id, paid)
       where a.id = v.id and a.distribution_id = ${id}
       returning a.id
     ),
     released as (
       update advance_requests set distribution_id = null, updated_at = ${now}
-      where distribution_id = ${id} and id = any(${param(unpaid.map((a) => a.id))}::int[])
+      where distribution_id = ${id} and id = any(${param(writes.advancesReleased)}::int[])
     ),
     donation_flags as (
-      update donations set approved = (id = any(${param(deposited)}::int[])) where distribution_id = ${id}
+      update donations set approved = (id = any(${param(writes.donationsDeposited)}::int[])) where distribution_id = ${id}
     ),
     approved as (
       update distributions set status = 'approved', approved_at = ${now}, approved_by = ${actorId}, updated_at = ${now},
@@ -326,16 +235,22 @@ async function post(tx: Tx, { row, result, context, actorId, now, reviewedFlags 
       values (${actorId}, 'approve', 'distribution', ${id}, ${JSON.stringify(audit)}::jsonb, ${now})
     )
     select (select count(*) from included)::int as reports, (select count(*) from advances)::int as advances,
-      (select count(*) from approved)::int as approved`,
+      (select count(*) from approved)::int as approved, (select n from owed_changed)::int as owed_changed`,
   );
   const [counts] = rowsOfResult(
     counted,
-    z.object({ reports: z.coerce.number(), advances: z.coerce.number(), approved: z.coerce.number() }),
+    z.object({
+      reports: z.coerce.number(),
+      advances: z.coerce.number(),
+      approved: z.coerce.number(),
+      owed_changed: z.coerce.number(),
+    }),
   );
   if (
-    Number(counts.approved) !== 1 ||
-    Number(counts.reports) !== reports.length ||
-    Number(counts.advances) !== paid.length
+    counts.approved !== 1 ||
+    counts.reports !== reports.length ||
+    counts.advances !== paid.length ||
+    counts.owed_changed !== 0
   ) {
     throw AppError.conflict(DISTRIBUTION_MESSAGES.referencesMoved);
   }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AdvanceStatus } from '../../domain/advances/states';
 import type { IsoDate } from '../../domain/dates';
 import type { ContextAdvance, ContextExpenseReport, DistributionContext } from '../../domain/distributions/context';
+import type { OwedReport } from '../../domain/distributions/postings';
 import type { HoldAccountInput, PayrollProfile, TaxStatus } from '../../domain/distributions/types';
 import { parseDecimal } from '../../domain/money';
 import type { Role } from '../../domain/roles';
@@ -108,6 +109,8 @@ interface LoadedLists {
   }>;
   previous: Array<{ id: number; user_id: number; total_donations: string; unreimbursed_amount_ending: string }>;
   settings: Record<string, string>;
+  /** Approval only: the user's processed reports with an unpaid part (the paydown's candidates). */
+  owed?: Array<{ id: number; date: IsoDate; unreimbursed: string }>;
 }
 
 /** The user's Payroll Info as the engine takes it; a user without a profile row has all zeros. */
@@ -172,6 +175,18 @@ interface LoadSpec {
   /** Approval: the distribution row is locked in the same statement, first. */
   claim: { id: number } | null;
 }
+
+/**
+ * Approval: the user's processed reports with an unpaid part, other than the distribution's own, as
+ * the paydown (src/domain/distributions/postings.ts) takes them. The approval's second statement
+ * checks that this set is unchanged when it writes (approve.ts), so a report processed by a racer
+ * while this statement waited for its locks cannot be missed.
+ */
+const OWED_REPORTS = sql`select coalesce(json_agg(json_build_object('id', r.id,
+    'date', to_char(coalesce(r.start_date, r.date_submitted, r.created_at::date), 'YYYY-MM-DD'),
+    'unreimbursed', r.unreimbursed_amount::text)), '[]')
+  from expense_reports r, claimed c
+  where r.user_id = c.user_id and r.processed and r.unreimbursed_amount > 0 and r.distribution_id is distinct from c.id`;
 
 /**
  * The one statement that loads contexts, as JSON lists (money as exact text, dates as
@@ -251,6 +266,7 @@ async function runLoad(db: DbOrTx, spec: LoadSpec): Promise<LoadedLists> {
         from (select distinct on (user_id) id, user_id, total_donations, unreimbursed_amount_ending from distributions
               where user_id = any(${spec.users}) and status = 'approved' and end_date < ${spec.startDate}
               order by user_id, end_date desc, id desc) p) as previous,
+      ${spec.claim ? sql`(${OWED_REPORTS}) as owed,` : sql``}
       (select coalesce(json_object_agg(setting_name, setting_value), '{}') from settings) as settings`;
   const loaded = spec.claim
     ? await executeNamed(db, 'sheepfold_approve_claim', statement)
@@ -299,7 +315,7 @@ export async function loadContexts(
 export async function lockForApproval(
   tx: DbOrTx,
   id: number,
-): Promise<{ row: DistributionRow; context: LoadedContext | null } | null> {
+): Promise<{ row: DistributionRow; context: LoadedContext | null; owed: OwedReport[] } | null> {
   const lists = await runLoad(tx, {
     mode: 'approve',
     lock: true,
@@ -313,7 +329,14 @@ export async function lockForApproval(
   if (!claimed) return null;
   const row = distributionRowOf(claimed);
   const range = { startDate: row.startDate, endDate: row.endDate, donationUploadName: row.donationUploadName };
-  return { row, context: assemble(lists, range, undefined).get(row.userId) ?? null };
+  const owed = parseJson<NonNullable<LoadedLists['owed']>>(lists.owed ?? []).map(
+    (report): OwedReport => ({
+      id: report.id,
+      date: report.date,
+      unreimbursed: centsFromDatabase(report.unreimbursed),
+    }),
+  );
+  return { row, context: assemble(lists, range, undefined).get(row.userId) ?? null, owed };
 }
 
 /** A `distributions` row from its row_to_json form, through each column's own driver mapping. */
