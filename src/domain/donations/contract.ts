@@ -76,21 +76,43 @@ const ZProblemRowSchema = z.object({
   reasons: z.array(z.string()),
 });
 
-/** Per-missionary and grand control totals of a file. */
+/** One missionary's control totals in a file (or, after the import, in its upload). */
+export const ZMissionaryTotalSchema = z
+  .object({
+    user_id: ZId,
+    user_name: z.string(),
+    missionary_number: z.string().nullable(),
+    rows: z.number().int(),
+    count: z.number().int(),
+    donors: z.number().int(),
+    general: ZDollars,
+    designated: ZDollars,
+    total: ZDollars,
+  })
+  .meta({ id: 'DonationMissionaryTotal' });
+export type TMissionaryTotal = z.infer<typeof ZMissionaryTotalSchema>;
+
+/**
+ * Per-missionary and grand control totals of a file. `by_missionary` is bounded (decisions 12 and
+ * 18): the largest `by_missionary_limit` missionaries by amount, listed by name; `others` adds up the
+ * rest (null when every one is listed), so listed + others = grand exactly. After an import every
+ * missionary's totals are paged by GET /donation/upload/{id}/missionary-totals.
+ */
 export const ZImportTotalsSchema = z.object({
-  by_missionary: z.array(
-    z.object({
-      user_id: ZId,
-      user_name: z.string(),
-      missionary_number: z.string().nullable(),
+  by_missionary: z.array(ZMissionaryTotalSchema),
+  /** How many missionaries the file names in all. */
+  missionaries: z.number().int(),
+  by_missionary_limit: z.number().int(),
+  others: z
+    .object({
+      missionaries: z.number().int(),
       rows: z.number().int(),
       count: z.number().int(),
-      donors: z.number().int(),
       general: ZDollars,
       designated: ZDollars,
       total: ZDollars,
-    }),
-  ),
+    })
+    .nullable(),
   grand: z.object({
     rows: z.number().int(),
     matched_rows: z.number().int(),
@@ -225,6 +247,13 @@ export const ZDonationListQuerySchema = listQuerySchema(DONATION_SORTS, { limit:
 
 const ZDonationIdParamsSchema = z.object({ id: idField('Donation id') });
 
+export const MISSIONARY_TOTAL_SORTS = ['user_name', 'total', 'count', 'rows'] as const;
+export const ZMissionaryTotalsQuerySchema = listQuerySchema(MISSIONARY_TOTAL_SORTS, {
+  limit: 100,
+  orderBy: 'user_name',
+  order: 'asc',
+});
+
 /** A remembered column mapping (DESIGN.md decision 24). */
 export const ZColumnMappingSchema = z
   .object({
@@ -258,6 +287,17 @@ export const donationsContract = contracts('Donations', {
       201: ZImportResultResponseSchema,
       422: z.union([ZImportRefusedResponseSchema, ZErrorResponseSchema]),
     },
+  },
+  listUploadMissionaryTotals: {
+    method: 'GET',
+    path: '/donation/upload/:id/missionary-totals',
+    summary: "One page of an upload's totals per missionary (staff).",
+    description:
+      'Rows, gifts, donors, general, designated and total per missionary among the donations the upload ' +
+      'holds now; the import answer lists only the largest missionaries (decision 12). `q` searches names ' +
+      'and Account #s; at most 100 per page (`limit`).',
+    request: { params: z.object({ id: idField('Upload id') }), query: ZMissionaryTotalsQuerySchema },
+    responses: { 200: ZPageSchema(ZMissionaryTotalSchema) },
   },
   listColumnMappings: {
     method: 'GET',

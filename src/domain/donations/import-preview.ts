@@ -241,3 +241,43 @@ export function missionaryTotals(rows: readonly MatchedDonation[]): MissionaryTo
     .map(({ donorKeys, ...total }) => ({ ...total, donors: donorKeys.size }))
     .sort((a, b) => a.userName.localeCompare(b.userName) || a.userId - b.userId);
 }
+
+/** What the missionaries left out of a bounded list add up to (DESIGN.md decisions 12 and 18). */
+export interface OtherMissionariesTotal {
+  missionaries: number;
+  rows: number;
+  count: number;
+  general: Cents;
+  designated: Cents;
+  total: Cents;
+}
+
+/**
+ * At most `limit` missionaries' totals — the largest by amount (ties: by name), listed by name — and
+ * what the others add up to (null when every missionary is listed), so an answer stays the same size
+ * however many missionaries a file names while the listed figures and the rest still add up exactly.
+ */
+export function boundedMissionaryTotals(
+  totals: readonly MissionaryTotal[],
+  limit: number,
+): { listed: MissionaryTotal[]; others: OtherMissionariesTotal | null } {
+  if (totals.length <= limit) return { listed: [...totals], others: null };
+  const bySize = [...totals].sort(
+    (a, b) => Math.abs(b.total) - Math.abs(a.total) || a.userName.localeCompare(b.userName) || a.userId - b.userId,
+  );
+  const listed = bySize.slice(0, limit);
+  const rest = bySize.slice(limit);
+  const byName = (a: MissionaryTotal, b: MissionaryTotal) =>
+    a.userName.localeCompare(b.userName) || a.userId - b.userId;
+  return {
+    listed: listed.sort(byName),
+    others: {
+      missionaries: rest.length,
+      rows: rest.reduce((n, total) => n + total.rows, 0),
+      count: rest.reduce((n, total) => n + total.count, 0),
+      general: sum(rest.map((total) => total.general)),
+      designated: sum(rest.map((total) => total.designated)),
+      total: sum(rest.map((total) => total.total)),
+    },
+  };
+}

@@ -20,7 +20,7 @@ import { recordAudit } from '../journal/journal';
 import { findMapping, mappingErrors, upsertMapping } from './column-mappings';
 import { loadDirectory } from './directory';
 import { FILE_FIELD, readImportFile } from './read-file';
-import { serializePreview, serializeTotals } from './serialize';
+import { ANSWER_MISSIONARIES_LIMIT, serializePreview, serializeTotals } from './serialize';
 
 /** Rows per INSERT … SELECT FROM unnest(…): few round trips, statements of bounded size. */
 export const INSERT_CHUNK_ROWS = 5000;
@@ -276,7 +276,8 @@ export async function insertDonations(
 
 /**
  * The import's answer: a summary — the upload, its counts and totals per missionary and in all —
- * never every row (DESIGN.md decision 12; GET /donation?upload_name= lists the rows).
+ * never every row (DESIGN.md decision 12; GET /donation?upload_name= lists the rows), and at most
+ * ANSWER_MISSIONARIES_LIMIT missionaries' totals (GET /donation/upload/{id}/missionary-totals pages them all).
  */
 export function importResponse(result: Awaited<ReturnType<typeof importDonationFile>>) {
   const { upload, preview } = result;
@@ -288,6 +289,6 @@ export function importResponse(result: Awaited<ReturnType<typeof importDonationF
     total_count: upload.rowCount,
     total_amount: toDollars(upload.totalAmount),
     created_at: upload.createdAt.toISOString(),
-    totals: serializeTotals(preview),
+    totals: serializeTotals(preview, ANSWER_MISSIONARIES_LIMIT),
   };
 }

@@ -14,6 +14,7 @@ import {
   updateDonation,
 } from './donations';
 import { ImportRefused, importDonationFile, importResponse, previewDonationFile } from './import-donations';
+import { listUploadMissionaryTotals } from './upload-totals';
 
 export function donationRoutes(ctx: AppContext): AnyRoute[] {
   return [
@@ -44,6 +45,10 @@ export function donationRoutes(ctx: AppContext): AnyRoute[] {
           throw error;
         }
       },
+    }),
+    route(api.listUploadMissionaryTotals, {
+      access: STAFF,
+      handler: async ({ params, query }) => listUploadMissionaryTotals(ctx.db, params.id, listQueryOf(query)),
     }),
     route(api.listColumnMappings, {
       access: ADMIN,

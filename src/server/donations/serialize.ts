@@ -1,5 +1,9 @@
-import type { TDonation } from '../../domain/donations/contract';
-import type { ImportPreview } from '../../domain/donations/import-preview';
+import type { TDonation, TMissionaryTotal } from '../../domain/donations/contract';
+import {
+  boundedMissionaryTotals,
+  type ImportPreview,
+  type MissionaryTotal,
+} from '../../domain/donations/import-preview';
 import { toDollars } from '../../domain/money';
 import type { donations } from '../db/schema';
 
@@ -88,24 +92,42 @@ export function serializePreview(preview: ImportPreview, extra: { mappingId: num
       amount: row.amountText,
       reasons: row.reasons,
     })),
-    totals: serializeTotals(preview),
+    totals: serializeTotals(preview, PREVIEW_ROWS_LIMIT),
   };
 }
 
-/** Per-missionary and grand control totals. */
-export function serializeTotals(preview: ImportPreview) {
+/** The import's answer lists this many missionaries at most: about 3 KB (decisions 12 and 18). */
+export const ANSWER_MISSIONARIES_LIMIT = 20;
+
+function serializeMissionaryTotal(total: MissionaryTotal): TMissionaryTotal {
   return {
-    by_missionary: preview.byMissionary.map((total) => ({
-      user_id: total.userId,
-      user_name: total.userName,
-      missionary_number: total.missionaryNumber,
-      rows: total.rows,
-      count: total.count,
-      donors: total.donors,
-      general: toDollars(total.general),
-      designated: toDollars(total.designated),
-      total: toDollars(total.total),
-    })),
+    user_id: total.userId,
+    user_name: total.userName,
+    missionary_number: total.missionaryNumber,
+    rows: total.rows,
+    count: total.count,
+    donors: total.donors,
+    general: toDollars(total.general),
+    designated: toDollars(total.designated),
+    total: toDollars(total.total),
+  };
+}
+
+/** Per-missionary (the largest `limit`, and the others added up) and grand control totals. */
+export function serializeTotals(preview: ImportPreview, limit: number) {
+  const { listed, others } = boundedMissionaryTotals(preview.byMissionary, limit);
+  return {
+    by_missionary: listed.map(serializeMissionaryTotal),
+    missionaries: preview.byMissionary.length,
+    by_missionary_limit: limit,
+    others: others && {
+      missionaries: others.missionaries,
+      rows: others.rows,
+      count: others.count,
+      general: toDollars(others.general),
+      designated: toDollars(others.designated),
+      total: toDollars(others.total),
+    },
     grand: {
       rows: preview.grand.rows,
       matched_rows: preview.grand.matchedRows,

@@ -23,6 +23,7 @@ import { amountColumnsOf, ColumnMappingStep, type Mapping, mappingOf } from './C
 import { ControlTotals, ImportPreviewView } from './ImportPreviewView';
 import { SavedMappings } from './SavedMappings';
 import type { ImportPreview, ImportResult } from './types';
+import { UploadMissionaryTotals } from './UploadMissionaryTotals';
 import { UploadError, type UploadProgress, uploadWithProgress } from './upload';
 
 type Errors = { upload_name?: string; denari?: string };
@@ -258,6 +259,7 @@ export function DenariImportPage() {
           </Alert>
         )}
         {result && <ControlTotals totals={result.totals} />}
+        {result?.totals.others && <UploadMissionaryTotals uploadId={result.id} />}
         {preview && mappingOpen && mapping && (
           <ColumnMappingStep
             preview={preview}

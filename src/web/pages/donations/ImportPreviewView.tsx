@@ -116,6 +116,32 @@ function Truncated({ shown, total }: { shown: number; total: number }) {
 
 const HIDE_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
+/** What the missionaries left out of the bounded list add up to (decisions 12 and 18). */
+function OthersRow({ others }: { others: NonNullable<ImportTotals['others']> }) {
+  return (
+    <TableRow>
+      <TableCell sx={{ fontStyle: 'italic' }}>
+        and {others.missionaries.toLocaleString('en-US')} more{' '}
+        {others.missionaries === 1 ? 'missionary' : 'missionaries'}
+      </TableCell>
+      <TableCell align="right" sx={HIDE_ON_PHONE}>
+        {others.rows}
+      </TableCell>
+      <TableCell align="right">{others.count}</TableCell>
+      <TableCell align="right" sx={HIDE_ON_PHONE}>
+        —
+      </TableCell>
+      <TableCell align="right" sx={HIDE_ON_PHONE}>
+        {money(others.general)}
+      </TableCell>
+      <TableCell align="right" sx={HIDE_ON_PHONE}>
+        {money(others.designated)}
+      </TableCell>
+      <TableCell align="right">{money(others.total)}</TableCell>
+    </TableRow>
+  );
+}
+
 /** Per-missionary and grand control totals, to compare with the donor system's own report. */
 export function ControlTotals({ totals }: { totals: ImportTotals }) {
   const { grand } = totals;
@@ -136,6 +162,12 @@ export function ControlTotals({ totals }: { totals: ImportTotals }) {
           ['Matched total', money(grand.matched_total)],
         ]}
       />
+      {totals.others && (
+        <Typography variant="body2" sx={{ mt: 2 }}>
+          The {totals.by_missionary.length} largest of {totals.missionaries.toLocaleString('en-US')} missionaries are
+          listed; the others are added up below them.
+        </Typography>
+      )}
       {totals.by_missionary.length > 0 && (
         <TableContainer sx={{ mt: 2 }}>
           <Table size="small" aria-label="Totals per missionary" sx={{ '& th, & td': { px: { xs: 0.75, sm: 2 } } }}>
@@ -185,6 +217,7 @@ export function ControlTotals({ totals }: { totals: ImportTotals }) {
                   <TableCell align="right">{money(total.total)}</TableCell>
                 </TableRow>
               ))}
+              {totals.others && <OthersRow others={totals.others} />}
               <TableRow>
                 <TableCell sx={{ fontWeight: 600 }}>Grand total</TableCell>
                 <TableCell align="right" sx={{ ...HIDE_ON_PHONE, fontWeight: 600 }}>
