@@ -1,11 +1,57 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/build/precompress';
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // Installable, and the app shell works offline (issue 11). 'prompt': a new version waits until the
+    // user chooses "Reload" (shell/AppStatus.tsx), so a page never runs old and new chunks together.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        name: 'Sheepfold',
+        short_name: 'Sheepfold',
+        description: 'Expense reports, advances and donations for missionaries and their office.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#f4efe2',
+        theme_color: '#2f5d50',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        // The hashed shell: every script and stylesheet of every screen, so any screen opens offline.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['**/*.br', '**/*.gz', '.vite/**'],
+        cleanupOutdatedCaches: true,
+        // index.html comes from the network when there is one (a new version is seen at once), else
+        // from this version's precache. Never a per-address copy: an old copy
+        // could name chunks a newer version has removed. The API is never cached (in neither list).
+        navigateFallback: null,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+            handler: 'NetworkOnly',
+            options: {
+              precacheFallback: { fallbackURL: 'index.html' },
+            },
+          },
+        ],
+      },
+    }),
+    precompress(),
+  ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -38,3 +38,8 @@ createRoot(document.getElementById('root')!).render(
     </ThemeProvider>
   </StrictMode>,
 );
+
+// The offline bar and the new-version prompt (shell/app-status.ts): after the first page, never in its way.
+import('./shell/app-status').then(({ startAppStatus }) =>
+  startAppStatus(import.meta.env.PROD ? () => import('virtual:pwa-register') : undefined),
+);
