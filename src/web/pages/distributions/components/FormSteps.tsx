@@ -1,0 +1,39 @@
+import { Box, Paper, Step, StepLabel, Stepper, useMediaQuery, useTheme } from '@mui/material';
+
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+/** The wizard's stepper above the form. */
+export function FormSteps({ steps, step }: { steps: readonly string[]; step: number }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }}>
+      <Stepper activeStep={step} alternativeLabel aria-label="Distribution steps">
+        {steps.map((label, index) => (
+          <Step key={label}>
+            <StepLabel aria-current={index === step ? 'step' : undefined}>
+              {/* On a phone the step's heading below names it; the icons keep their names for screen readers. */}
+              {phone ? (
+                <Box component="span" sx={visuallyHidden}>
+                  {label}
+                </Box>
+              ) : (
+                label
+              )}
+            </StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+    </Paper>
+  );
+}

@@ -1,0 +1,82 @@
+import AddIcon from '@mui/icons-material/Add';
+import { Button, Typography } from '@mui/material';
+import { UNKNOWN_CURRENCY } from '../../../domain/currencies';
+import { date, money } from '../../format';
+import { ItemMenu } from './ItemMenu';
+import { ItemTable } from './ItemTable';
+import { Section } from './ReportSection';
+import type { Expense, FullReport } from './types';
+
+export function ExpensesSection(props: {
+  report: FullReport;
+  editable: boolean;
+  onAdd(): void;
+  onEdit(item: Expense): void;
+  onDelete(item: Expense): void;
+}) {
+  const { report, editable } = props;
+  const total = report.expense.reduce((cents, item) => cents + Math.round(item.usd_amount * 100), 0);
+  return (
+    <Section
+      title="Expenses"
+      action={
+        editable && (
+          <Button variant="outlined" startIcon={<AddIcon />} onClick={props.onAdd}>
+            Add Expense
+          </Button>
+        )
+      }
+    >
+      <ItemTable<Expense>
+        caption="Expenses"
+        rows={report.expense}
+        empty={editable ? 'No expenses yet. Add what you spent, in the currency you paid in.' : 'No expenses.'}
+        columns={[
+          { label: 'Date', render: (item) => date(item.date) },
+          {
+            label: 'Category',
+            render: (item) => (
+              <>
+                {item.category?.expense_category ?? '—'}
+                {item.description && (
+                  <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                    {item.description}
+                  </Typography>
+                )}
+              </>
+            ),
+          },
+          {
+            label: 'Amount',
+            align: 'right',
+            // Decision 22: the code beside the amount and the rate, so a rate can be checked against the receipt.
+            render: (item) =>
+              `${item.currency ?? UNKNOWN_CURRENCY} ${item.field_currency.toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+          },
+          {
+            label: 'Rate',
+            align: 'right',
+            render: (item) =>
+              item.currency === 'USD' ? '1' : `${item.exchange_rate} ${item.currency ?? UNKNOWN_CURRENCY}/USD`,
+          },
+          { label: 'USD', align: 'right', render: (item) => money(item.usd_amount) },
+          { label: 'Hold account', render: (item) => item.hold_account?.fund_name ?? '—' },
+        ]}
+        actions={
+          editable
+            ? (item) => (
+                <ItemMenu
+                  label={`expense of ${date(item.date)}, ${money(item.usd_amount)}`}
+                  onEdit={() => props.onEdit(item)}
+                  onDelete={() => props.onDelete(item)}
+                />
+              )
+            : undefined
+        }
+      />
+      {report.expense.length > 0 && (
+        <Typography sx={{ mt: 1, textAlign: 'right', fontWeight: 600 }}>Expenses: {money(total / 100)}</Typography>
+      )}
+    </Section>
+  );
+}
