@@ -1,9 +1,6 @@
 import SearchIcon from '@mui/icons-material/Search';
 import {
   Box,
-  Card,
-  CardContent,
-  Checkbox,
   FormControl,
   InputAdornment,
   InputLabel,
@@ -11,13 +8,6 @@ import {
   OutlinedInput,
   Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TableSortLabel,
   Typography,
   useMediaQuery,
   useTheme,
@@ -27,6 +17,7 @@ import { type ReactNode, useContext, useEffect, useId, useState } from 'react';
 import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router';
 import type { Page } from '../api/types';
 import { INPUT_DEBOUNCE_MS, useDebouncedValue } from '../hooks/useDebouncedValue';
+import { RowCards, RowTable } from './DataTableRows';
 import { ErrorState } from './ErrorState';
 import { Pager } from './Pager';
 
@@ -59,7 +50,7 @@ export interface ListParams {
   cursor?: string;
 }
 
-interface DataTableProps<T> {
+export interface DataTableProps<T> {
   /** Stable key of the list; the params are appended. */
   queryKey: readonly unknown[];
   fetchPage(params: ListParams): Promise<Page<T>>;
@@ -100,16 +91,10 @@ function orderOf(value: string | null, fallback: 'asc' | 'desc'): 'asc' | 'desc'
   return value === 'asc' || value === 'desc' ? value : fallback;
 }
 
-/**
- * A server-paginated table: page, sort and search live in the address query (SPEC.md §2.3), search
- * resets the page, page sizes 10/30/50/100. On phones rows become cards.
- */
-export function DataTable<T>(props: DataTableProps<T>) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+/** Page, size, sort and search as the address query holds them; the search box writes it debounced. */
+function useListParams<T>(props: DataTableProps<T>) {
   const [searchParams, setSearchParams] = useSearchParams();
   const prefix = props.urlPrefix ? `${props.urlPrefix}_` : '';
-  const searchId = useId();
   const read = (key: string) => searchParams.get(prefix + key);
 
   const params: ListParams = {
@@ -155,20 +140,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
     if ((debouncedSearch || undefined) !== params.q) update({ q: debouncedSearch, page: undefined });
   }, [debouncedSearch]);
 
-  const query = useQuery({
-    queryKey: [...props.queryKey, params],
-    queryFn: () => props.fetchPage(params),
-    placeholderData: keepPreviousData,
-  });
-  const rows = query.data?.data ?? [];
-  const { onRowsLoaded } = props;
-  useEffect(() => {
-    if (query.data) onRowsLoaded?.(query.data.data);
-  }, [query.data, onRowsLoaded]);
-  const total = query.data?.total_count ?? 0;
-  const selected = new Set(props.selection?.selected ?? []);
-  const visibleColumns = props.columns.filter((column) => !(phone && column.hideOnMobile));
+  return { params, update, search, setSearch };
+}
 
+/** The ticked rows, and ticking one row or every row of the page. */
+function selectionOf<T>(props: DataTableProps<T>, rows: T[]) {
+  const selected = new Set(props.selection?.selected ?? []);
   const toggleAll = (checked: boolean) => {
     if (!props.selection) return;
     const keys = rows.map(props.rowKey);
@@ -181,9 +158,32 @@ export function DataTable<T>(props: DataTableProps<T>) {
       selected.has(key) ? props.selection.selected.filter((k) => k !== key) : [...props.selection.selected, key],
     );
   };
+  return { selected, toggle, toggleAll };
+}
 
-  const cell = (row: T, column: Column<T>) =>
-    column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '');
+/**
+ * A server-paginated table: page, sort and search live in the address query (SPEC.md §2.3), search
+ * resets the page, page sizes 10/30/50/100. On phones rows become cards.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const searchId = useId();
+  const { params, update, search, setSearch } = useListParams(props);
+
+  const query = useQuery({
+    queryKey: [...props.queryKey, params],
+    queryFn: () => props.fetchPage(params),
+    placeholderData: keepPreviousData,
+  });
+  const rows = query.data?.data ?? [];
+  const { onRowsLoaded } = props;
+  useEffect(() => {
+    if (query.data) onRowsLoaded?.(query.data.data);
+  }, [query.data, onRowsLoaded]);
+  const total = query.data?.total_count ?? 0;
+  const { selected, toggle, toggleAll } = selectionOf(props, rows);
+  const visibleColumns = props.columns.filter((column) => !(phone && column.hideOnMobile));
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -223,136 +223,24 @@ export function DataTable<T>(props: DataTableProps<T>) {
       )}
       {rows.length > 0 &&
         (phone ? (
-          <Stack spacing={1} sx={{ p: 1 }}>
-            {rows.map((row) => {
-              const key = props.rowKey(row);
-              return (
-                <Card
-                  key={key}
-                  variant="outlined"
-                  onClick={props.onRowClick ? () => props.onRowClick?.(row) : undefined}
-                >
-                  <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
-                    {props.selection && (
-                      <Checkbox
-                        checked={selected.has(key)}
-                        onChange={() => toggle(key)}
-                        slotProps={{ input: { 'aria-label': `Select row ${key}` } }}
-                      />
-                    )}
-                    <Box
-                      component="dl"
-                      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5 }}
-                    >
-                      {visibleColumns.map((column) => (
-                        <Box key={column.key} sx={{ display: 'contents' }}>
-                          <Typography component="dt" variant="body2" color="text.secondary">
-                            {column.label}
-                          </Typography>
-                          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                            {cell(row, column)}
-                          </Typography>
-                        </Box>
-                      ))}
-                    </Box>
-                    {props.actions && (
-                      <Box sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1 }}>{props.actions(row)}</Box>
-                    )}
-                  </CardContent>
-                </Card>
-              );
-            })}
-          </Stack>
+          <RowCards rows={rows} columns={visibleColumns} table={props} selected={selected} toggle={toggle} />
         ) : (
-          <TableContainer>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  {props.selection && (
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        checked={rows.length > 0 && rows.every((row) => selected.has(props.rowKey(row)))}
-                        indeterminate={
-                          rows.some((row) => selected.has(props.rowKey(row))) &&
-                          !rows.every((row) => selected.has(props.rowKey(row)))
-                        }
-                        onChange={(event) => toggleAll(event.target.checked)}
-                        slotProps={{ input: { 'aria-label': 'Select all rows on this page' } }}
-                      />
-                    </TableCell>
-                  )}
-                  {visibleColumns.map((column) => (
-                    <TableCell
-                      key={column.key}
-                      align={column.align}
-                      sortDirection={params.order_by === column.sortKey ? params.order : false}
-                    >
-                      {column.sortKey ? (
-                        <TableSortLabel
-                          active={params.order_by === column.sortKey}
-                          direction={params.order_by === column.sortKey ? params.order : 'asc'}
-                          onClick={() =>
-                            update({
-                              order_by: column.sortKey,
-                              order: params.order_by === column.sortKey && params.order === 'asc' ? 'desc' : 'asc',
-                              page: undefined,
-                            })
-                          }
-                        >
-                          {column.label}
-                        </TableSortLabel>
-                      ) : (
-                        column.label
-                      )}
-                    </TableCell>
-                  ))}
-                  {props.actions && <TableCell align="right">Actions</TableCell>}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((row) => {
-                  const key = props.rowKey(row);
-                  return (
-                    <TableRow
-                      key={key}
-                      hover
-                      selected={selected.has(key)}
-                      onClick={props.onRowClick ? () => props.onRowClick?.(row) : undefined}
-                      sx={props.onRowClick ? { cursor: 'pointer' } : undefined}
-                    >
-                      {props.selection && (
-                        <TableCell padding="checkbox" onClick={(event) => event.stopPropagation()}>
-                          <Checkbox
-                            checked={selected.has(key)}
-                            onChange={() => toggle(key)}
-                            slotProps={{ input: { 'aria-label': `Select row ${key}` } }}
-                          />
-                        </TableCell>
-                      )}
-                      {visibleColumns.map((column) => (
-                        <TableCell
-                          key={column.key}
-                          align={column.align}
-                          sx={column.wrap ? { overflowWrap: 'anywhere', minWidth: 96 } : undefined}
-                        >
-                          {cell(row, column)}
-                        </TableCell>
-                      ))}
-                      {props.actions && (
-                        <TableCell
-                          align="right"
-                          onClick={(event) => event.stopPropagation()}
-                          sx={{ whiteSpace: 'nowrap' }}
-                        >
-                          {props.actions(row)}
-                        </TableCell>
-                      )}
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <RowTable
+            rows={rows}
+            columns={visibleColumns}
+            table={props}
+            selected={selected}
+            toggle={toggle}
+            params={params}
+            toggleAll={toggleAll}
+            sortBy={(sortKey) =>
+              update({
+                order_by: sortKey,
+                order: params.order_by === sortKey && params.order === 'asc' ? 'desc' : 'asc',
+                page: undefined,
+              })
+            }
+          />
         ))}
       <Pager
         total={total}
