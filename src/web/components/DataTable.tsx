@@ -121,9 +121,9 @@ function useListParams<T>(props: DataTableProps<T>) {
   // (here or in a toolbar), or a reload, leaves it behind and the list falls back to `page`.
   const [cursorFor, setCursorFor] = useState<{ address: string; cursor: string } | null>(null);
   if (cursorFor && cursorFor.address === searchParams.toString()) params.cursor = cursorFor.cursor;
-  const goToPage = (page: number) => {
+  const goToPage = (page: number, shown: Parameters<typeof cursorTo>[2]) => {
     const next = apply(searchParams, { page: page || undefined });
-    const cursor = cursorTo(page, params.page, query.data);
+    const cursor = cursorTo(page, params.page, shown);
     setCursorFor(cursor ? { address: next.toString(), cursor } : null);
     setSearchParams(next, { replace: true });
   };
@@ -140,7 +140,7 @@ function useListParams<T>(props: DataTableProps<T>) {
     if ((debouncedSearch || undefined) !== params.q) update({ q: debouncedSearch, page: undefined });
   }, [debouncedSearch]);
 
-  return { params, update, search, setSearch };
+  return { params, update, goToPage, search, setSearch };
 }
 
 /** The ticked rows, and ticking one row or every row of the page. */
@@ -169,7 +169,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const searchId = useId();
-  const { params, update, search, setSearch } = useListParams(props);
+  const { params, update, goToPage, search, setSearch } = useListParams(props);
 
   const query = useQuery({
     queryKey: [...props.queryKey, params],
@@ -247,7 +247,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         page={total === 0 ? 0 : Math.min(params.page, Math.max(0, Math.ceil(total / params.limit) - 1))}
         limit={params.limit}
         sizes={PAGE_SIZES}
-        onPage={goToPage}
+        onPage={(page) => goToPage(page, query.data)}
         onLimit={(limit) => update({ limit, page: undefined })}
       />
     </Paper>
