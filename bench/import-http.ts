@@ -46,7 +46,7 @@ async function admin(statement: string) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** A donor system's gift export (decision 24), one row per gift, until the file is `MB` megabytes. */
-function giftFile(): { file: Buffer; rows: number; skipped: number } {
+export function giftFile(): { file: Buffer; rows: number; skipped: number } {
   let state = 42;
   const next = () => {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -71,7 +71,7 @@ function giftFile(): { file: Buffer; rows: number; skipped: number } {
   return { file: Buffer.from(`${lines.join('\r\n')}\r\n`), rows: lines.length - 1, skipped };
 }
 
-async function seed(db: ReturnType<typeof openPostgres>['db']) {
+export async function seed(db: ReturnType<typeof openPostgres>['db']) {
   await ensureDefaultSettings(db);
   const [actor] = await db
     .insert(users)
@@ -197,4 +197,4 @@ async function main() {
   }
 }
 
-await main();
+if (import.meta.url === `file://${process.argv[1]}`) await main();
