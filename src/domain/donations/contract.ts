@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   contracts,
   fileField,
+  fileResponse,
   ZDate,
   ZDeletedResponseSchema,
   ZDollars,
@@ -14,7 +15,9 @@ import {
 import { flag01, idField, optionalId } from '../fields';
 import { listQuerySchema } from '../list-query';
 import { MESSAGES } from '../messages';
+import { formatField } from '../reports/schemas';
 import { COLUMN_ROLES } from './columns';
+import { MATCHED_BY } from './matcher';
 import { approveDonationSchema, donationUploadSchema, saveColumnMappingSchema, updateDonationSchema } from './schemas';
 
 /** SPEC.md §3 Donation: money in dollars, approved 0/1. */
@@ -62,6 +65,8 @@ const ZPreviewRowSchema = z.object({
   count: z.number().int(),
   donor_name: z.string().nullable(),
   gift_date: ZDate.nullable(),
+  /** What found the missionary (decision 12): a hold account's fund name, an Account #, or a name. */
+  matched_by: z.enum(MATCHED_BY),
 });
 
 const ZProblemRowSchema = z.object({
@@ -298,6 +303,23 @@ export const donationsContract = contracts('Donations', {
       'and Account #s; at most 100 per page (`limit`).',
     request: { params: z.object({ id: idField('Upload id') }), query: ZMissionaryTotalsQuerySchema },
     responses: { 200: ZPageSchema(ZMissionaryTotalSchema) },
+  },
+  importTemplate: {
+    method: 'GET',
+    path: '/donation/import-template',
+    summary: 'An empty donation file the import reads without a mapping, CSV or Excel (admin).',
+    description:
+      'The header row of the per-fund totals layout (Fund, Account #, Missionary, Amount, Count); the Excel ' +
+      'file adds a Columns sheet listing every header the import reads. The token may travel as ' +
+      '`api_token` in the query so a browser can open the download.',
+    request: { query: z.object({ format: formatField }) },
+    responses: {
+      200: fileResponse(
+        'The template.',
+        'text/csv',
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      ),
+    },
   },
   listColumnMappings: {
     method: 'GET',

@@ -2,7 +2,7 @@ import type { IsoDate } from '../dates';
 import { type Cents, sum } from '../money';
 import type { ColumnRole } from './columns';
 import type { ReadFile, ReadRow } from './import-file';
-import { createMatcher, type Directory } from './matcher';
+import { createMatcher, type Directory, type MatchedBy } from './matcher';
 
 export type { Directory, DirectoryHoldAccount, DirectoryMissionary } from './matcher';
 export { fundKey, nameKey } from './matcher';
@@ -25,6 +25,8 @@ export interface MatchedDonation {
   donorName: string | null;
   donorKey: string | null;
   giftDate: IsoDate | null;
+  /** What found the missionary: a hold account's fund name, an Account #, or a name. */
+  matchedBy: MatchedBy;
 }
 
 export interface ProblemRow {
@@ -181,6 +183,7 @@ export function buildPreview(file: ReadFile, directory: Directory): ImportPrevie
       donorName: row.donor,
       donorKey: row.donorKey,
       giftDate: row.date,
+      matchedBy: result.matchedBy,
     });
   }
   const byMissionary = missionaryTotals(matched);

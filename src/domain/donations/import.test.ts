@@ -178,13 +178,24 @@ describe('buildPreview', () => {
 
   it.each([
     // fund → hold account (case and spaces ignored); the owner comes from the account
-    [['ruth  car FUND', '', '', '100', '2'], { userId: 1, holdAccountId: 10, fundName: 'Ruth Car Fund' }],
-    // unknown fund text with a known Account # → the missionary's general fund
-    [['General', 'm-2', '', '5', '1'], { userId: 2, holdAccountId: null, fundName: 'General' }],
+    [
+      ['ruth  car FUND', '', '', '100', '2'],
+      { userId: 1, holdAccountId: 10, fundName: 'Ruth Car Fund', matchedBy: 'fund' },
+    ],
+    // unknown fund text with a known Account # → the missionary's general fund, found by the Account #
+    [
+      ['General', 'm-2', '', '5', '1'],
+      { userId: 2, holdAccountId: null, fundName: 'General', matchedBy: 'account_number' },
+    ],
     // no fund, by name, "Last, First" accepted
-    [['', '', 'Moabite, Ruth', '5', '1'], { userId: 1, holdAccountId: null, fundName: null }],
-    // a fund name two missionaries use, told apart by Account #
-    [['Building', 'M-2', '', '5', '1'], { userId: 2, holdAccountId: 13, fundName: 'building' }],
+    [['', '', 'Moabite, Ruth', '5', '1'], { userId: 1, holdAccountId: null, fundName: null, matchedBy: 'name' }],
+    // a fund name two missionaries use, told apart by Account #: the hold account's fund found it
+    [['Building', 'M-2', '', '5', '1'], { userId: 2, holdAccountId: 13, fundName: 'building', matchedBy: 'fund' }],
+    // the Fund holds an Account #, then a full name (decision 12's second and third steps)
+    [['M-2', '', '', '5', '1'], { userId: 2, holdAccountId: null, matchedBy: 'account_number' }],
+    [['Bethlehem, Boaz', '', '', '5', '1'], { userId: 2, holdAccountId: null, matchedBy: 'name' }],
+    // no Fund: the Account # column names the missionary
+    [['', 'M-1', 'Ruth Moabite', '5', '1'], { userId: 1, holdAccountId: null, matchedBy: 'account_number' }],
   ])('matches %j', (line, expected) => {
     const result = preview(line);
     expect(result.problems).toEqual([]);

@@ -57,9 +57,28 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string | null): Map<s
   return map;
 }
 
+/**
+ * What found a row's missionary, shown in the preview's "Matched by" column: a hold account's fund
+ * name, a missionary's Account # (in the Fund or the Account # column), or a missionary's full name
+ * (in the Fund or the Missionary column).
+ */
+export const MATCHED_BY = ['fund', 'account_number', 'name'] as const;
+export type MatchedBy = (typeof MATCHED_BY)[number];
+export const MATCHED_BY_LABELS: Record<MatchedBy, string> = { fund: 'fund', account_number: 'Account #', name: 'name' };
+
+/** The order decision 12 matches a Fund value in, as the import screen states it. */
+export const MATCH_ORDER_TEXT =
+  "A row's Fund is matched to an active hold account's fund name, then to a missionary's Account #, then to a " +
+  "missionary's full name (case and spacing ignored). An Account # or Missionary column names the missionary " +
+  'when there is no Fund, and must agree with the Fund when there is one.';
+
 type Match =
-  | { ok: true; missionary: DirectoryMissionary; holdAccount: DirectoryHoldAccount | null }
+  | { ok: true; missionary: DirectoryMissionary; holdAccount: DirectoryHoldAccount | null; matchedBy: MatchedBy }
   | { ok: false; reason: string };
+
+type FoundMissionary =
+  | { missionary: DirectoryMissionary; reason: null; by: MatchedBy }
+  | { missionary: null; reason: string | null; by: null };
 
 export function createMatcher(directory: Directory) {
   const missionaryById = new Map(directory.missionaries.map((m) => [m.id, m]));
@@ -72,32 +91,40 @@ export function createMatcher(directory: Directory) {
   const labelOf = (m: DirectoryMissionary) =>
     m.missionaryNumber ? `${m.name} (Account # ${m.missionaryNumber})` : m.name;
 
-  function missionaryFor(row: ReadRow): { missionary: DirectoryMissionary | null; reason: string | null } {
+  function missionaryFor(row: ReadRow): FoundMissionary {
     if (row.accountNumber) {
       const found = byAccount.get(accountKey(row.accountNumber)) ?? [];
       if (found.length === 0)
-        return { missionary: null, reason: `No missionary has Account # "${row.accountNumber}".` };
+        return { missionary: null, reason: `No missionary has Account # "${row.accountNumber}".`, by: null };
       if (found.length > 1)
-        return { missionary: null, reason: `More than one missionary has Account # "${row.accountNumber}".` };
-      return { missionary: found[0], reason: null };
+        return {
+          missionary: null,
+          reason: `More than one missionary has Account # "${row.accountNumber}".`,
+          by: null,
+        };
+      return { missionary: found[0], reason: null, by: 'account_number' };
     }
     if (row.missionary) {
       const found = byName.get(nameKey(row.missionary)) ?? [];
-      if (found.length === 0) return { missionary: null, reason: `No missionary is named "${row.missionary}".` };
+      if (found.length === 0)
+        return { missionary: null, reason: `No missionary is named "${row.missionary}".`, by: null };
       if (found.length > 1)
         return {
           missionary: null,
           reason: `More than one missionary is named "${row.missionary}"; add an Account # column to the file.`,
+          by: null,
         };
-      return { missionary: found[0], reason: null };
+      return { missionary: found[0], reason: null, by: 'name' };
     }
-    return { missionary: null, reason: null };
+    return { missionary: null, reason: null, by: null };
   }
 
   /** A fund text read as a missionary's Account #, else as their full name. */
-  function missionaryNamedBy(fund: string): DirectoryMissionary[] {
+  function missionaryNamedBy(fund: string): { found: DirectoryMissionary[]; by: MatchedBy } {
     const byNumber = byAccount.get(accountKey(fund)) ?? [];
-    return byNumber.length > 0 ? byNumber : (byName.get(nameKey(fund)) ?? []);
+    return byNumber.length > 0
+      ? { found: byNumber, by: 'account_number' }
+      : { found: byName.get(nameKey(fund)) ?? [], by: 'name' };
   }
 
   return function match(row: ReadRow): Match {
@@ -132,14 +159,14 @@ export function createMatcher(directory: Directory) {
           };
         }
         if (owner.archived) return { ok: false, reason: `${labelOf(owner)} is archived.` };
-        return { ok: true, missionary: owner, holdAccount };
+        return { ok: true, missionary: owner, holdAccount, matchedBy: 'fund' };
       }
       if (accounts.length > 0 && active.length === 0) {
         return { ok: false, reason: `The hold account "${accounts[0].fundName}" is archived.` };
       }
       // DESIGN.md decision 12: donor systems often name a missionary's support fund by the
       // missionary's Account # or full name; the Account #/Missionary columns must then agree.
-      const named = missionaryNamedBy(row.fund);
+      const { found: named, by } = missionaryNamedBy(row.fund);
       if (named.length > 1) {
         return {
           ok: false,
@@ -160,7 +187,7 @@ export function createMatcher(directory: Directory) {
           };
         }
         if (missionary.archived) return { ok: false, reason: `${labelOf(missionary)} is archived.` };
-        return { ok: true, missionary, holdAccount: null };
+        return { ok: true, missionary, holdAccount: null, matchedBy: by };
       }
       if (!fromColumns.missionary) {
         const tail = fromColumns.reason
@@ -172,7 +199,12 @@ export function createMatcher(directory: Directory) {
     if (fromColumns.missionary) {
       if (fromColumns.missionary.archived)
         return { ok: false, reason: `${labelOf(fromColumns.missionary)} is archived.` };
-      return { ok: true, missionary: fromColumns.missionary, holdAccount: null };
+      return {
+        ok: true,
+        missionary: fromColumns.missionary,
+        holdAccount: null,
+        matchedBy: fromColumns.by,
+      };
     }
     return { ok: false, reason: fromColumns.reason ?? 'The row has no fund, Account # or missionary.' };
   };

@@ -12,7 +12,8 @@ export type DistributionStatus = (typeof DISTRIBUTION_STATUSES)[number];
 const blank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-const formatField = z.preprocess(
+/** `format`: csv (the default) or xlsx; the donation import template takes it too. */
+export const formatField = z.preprocess(
   (value) => (blank(value) ? 'csv' : String(value).trim().toLowerCase()),
   z.enum(REPORT_FORMATS, { error: 'Format must be csv or xlsx.' }),
 );

@@ -3,6 +3,8 @@ import { ADMIN, STAFF } from '../../domain/roles';
 import type { AppContext } from '../context';
 import { listQueryOf, sendBoundedList } from '../http/pagination';
 import { type AnyRoute, isUploadedFile, route } from '../http/routes';
+import { sendFile } from '../reports/send-file';
+import { readSiteConfig } from '../site/routes';
 import { deleteMapping, listMappings, saveMapping } from './column-mappings';
 import {
   approveDonation,
@@ -14,6 +16,7 @@ import {
   updateDonation,
 } from './donations';
 import { ImportRefused, importDonationFile, importResponse, previewDonationFile } from './import-donations';
+import { importTemplate } from './import-template';
 import { listUploadMissionaryTotals } from './upload-totals';
 
 export function donationRoutes(ctx: AppContext): AnyRoute[] {
@@ -49,6 +52,15 @@ export function donationRoutes(ctx: AppContext): AnyRoute[] {
     route(api.listUploadMissionaryTotals, {
       access: STAFF,
       handler: async ({ params, query }) => listUploadMissionaryTotals(ctx.db, params.id, listQueryOf(query)),
+    }),
+    route(api.importTemplate, {
+      access: ADMIN,
+      queryToken: true,
+      handler: async (request, reply) =>
+        sendFile(
+          reply,
+          await importTemplate(request.query.format, { creator: readSiteConfig().title, now: ctx.clock.now() }),
+        ),
     }),
     route(api.listColumnMappings, {
       access: ADMIN,

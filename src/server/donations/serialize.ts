@@ -82,6 +82,7 @@ export function serializePreview(preview: ImportPreview, extra: { mappingId: num
       count: row.count,
       donor_name: row.donorName,
       gift_date: row.giftDate,
+      matched_by: row.matchedBy,
     })),
     problems: first(preview.problems).map((row) => ({
       row: row.rowNumber,

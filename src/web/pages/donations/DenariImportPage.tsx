@@ -20,6 +20,7 @@ import { money } from '../../format';
 import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
 import { amountColumnsOf, ColumnMappingStep, type Mapping, mappingOf } from './ColumnMapping';
+import { ImportHelp } from './ImportHelp';
 import { ControlTotals, ImportPreviewView } from './ImportPreviewView';
 import { SavedMappings } from './SavedMappings';
 import type { ImportPreview, ImportResult } from './types';
@@ -153,6 +154,7 @@ export function DenariImportPage() {
     <>
       <PageHeader title="Denari Import" subtitle="Import the donor system's monthly donation export (CSV or Excel)." />
       <Stack spacing={2}>
+        <ImportHelp />
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <Stack component="form" spacing={2} onSubmit={submit} noValidate>
             <TextField

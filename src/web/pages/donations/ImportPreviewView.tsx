@@ -12,6 +12,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { MATCHED_BY_LABELS } from '../../../domain/donations/matcher';
 import { type Column, DataTable } from '../../components/DataTable';
 import { localPage } from '../../components/local-page';
 import { ReadOnlyFields } from '../../components/ReadOnlyFields';
@@ -263,6 +264,12 @@ const matchedColumns: Column<PreviewRow>[] = [
     sortKey: 'donor_name',
     render: (row) => row.donor_name ?? '—',
     hideOnMobile: true,
+  },
+  {
+    key: 'matched_by',
+    label: 'Matched by',
+    sortKey: 'matched_by',
+    render: (row) => MATCHED_BY_LABELS[row.matched_by],
   },
   { key: 'amount', label: 'Amount', sortKey: 'amount', align: 'right', render: (row) => money(row.amount) },
   { key: 'count', label: 'Gifts', sortKey: 'count', align: 'right' },
