@@ -5,6 +5,7 @@ import type { REPORT_SORTS } from '../../domain/expense-reports/contract';
 import { findAdvance } from '../advances/list-advances';
 import type { DbOrTx } from '../db/client';
 import { categories, expenseReports, expenses, fileUploads, holdAccounts, mileage, users } from '../db/schema';
+import { countedTotal } from '../http/list-counts';
 import { type ListQuery, likePattern, MAX_LIST_ROWS, type Page, pageRows } from '../http/pagination';
 import { findUserRow } from '../users/get-user';
 import { serializeUser } from '../users/serialize';
@@ -82,6 +83,24 @@ function conditions(filter: ReportFilter, q: string | null): SQL | undefined {
   );
 }
 
+/**
+ * Every office's list of all missionaries' reports (a million rows) is counted by the triggers'
+ * counters; one missionary's reports or a search are few, and are counted from the filter's index:
+ * every condition is on expense_reports itself (the search reaches users through a subquery), so
+ * that count needs no join.
+ */
+async function reportCount(db: DbOrTx, filter: ReportFilter, q: string | null, where: SQL | undefined) {
+  if (filter.userId === undefined && !q) {
+    const total = await countedTotal(db, 'expense_reports', {
+      archived: filter.archived === true,
+      submitted: filter.submitted,
+      processed: filter.processed,
+    });
+    return [{ total }];
+  }
+  return db.select({ total: count() }).from(expenseReports).where(where);
+}
+
 const processors = alias(users, 'processors');
 
 function selectSummaries(db: DbOrTx) {
@@ -101,11 +120,7 @@ export async function listReports(db: DbOrTx, filter: ReportFilter): Promise<{ r
   const where = conditions(filter, null);
   const [rows, [{ total }]] = await Promise.all([
     selectSummaries(db).where(where).orderBy(desc(expenseReports.id)).limit(MAX_LIST_ROWS),
-    db
-      .select({ total: count() })
-      .from(expenseReports)
-      .innerJoin(users, eq(users.id, expenseReports.userId))
-      .where(where),
+    reportCount(db, filter, null, where),
   ]);
   return { rows: rows.map((row) => serializeReportSummary(row.report, row.user, row.processor)), total };
 }
@@ -140,9 +155,7 @@ export async function paginateReports(
           .offset(offset),
       key: (row) => ({ value: row.sortValue, id: row.report.id }),
     }),
-    // Every condition is on expense_reports itself (the search reaches users through a subquery),
-    // so the count needs no join: an index-only count over the filter's index.
-    db.select({ total: count() }).from(expenseReports).where(where),
+    reportCount(db, filter, query.q, where),
   ]);
   return {
     data: page.rows.map((row) => serializeReportSummary(row.report, row.user, row.processor)),

@@ -6,6 +6,7 @@ export * from './expense-reports';
 export * from './hold-accounts';
 export * from './idempotency';
 export * from './journal';
+export * from './list-counts';
 export * from './notifications';
 export * from './second-factor';
 export * from './settings';

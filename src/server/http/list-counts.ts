@@ -1,0 +1,56 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { listCountDeltas } from '../db/schema';
+
+/**
+ * Issue 13: `total_count` of the unfiltered lists of expense reports and donations (a million rows
+ * and more) from the rows the triggers of migration 0011 keep, instead of `count(*)` per request.
+ * The sum is exact: it reads the committed deltas in one snapshot, as `count(*)` reads the committed
+ * rows. Filtered lists (one missionary, an upload, a search) still count their rows from an index:
+ * they are small. docs/performance.md says which list counts how.
+ */
+export type CountedList = 'expense_reports' | 'donations';
+
+/** Expense reports' states a list may filter on; absent means "any". */
+export interface CountedState {
+  archived?: boolean;
+  submitted?: boolean;
+  processed?: boolean;
+}
+
+/** Once a list has more delta rows than this, the reader folds them into one row per state. */
+export const FOLD_AT = 200;
+
+export async function countedTotal(db: DbOrTx, list: CountedList, state: CountedState = {}): Promise<number> {
+  const where = and(
+    eq(listCountDeltas.list, list),
+    state.archived === undefined ? undefined : eq(listCountDeltas.archived, state.archived),
+    state.submitted === undefined ? undefined : eq(listCountDeltas.submitted, state.submitted),
+    state.processed === undefined ? undefined : eq(listCountDeltas.processed, state.processed),
+  );
+  const [row] = await db
+    .select({
+      total: sql<number>`coalesce(sum(${listCountDeltas.n}), 0)::integer`,
+      rows: sql<number>`count(*)::integer`,
+    })
+    .from(listCountDeltas)
+    .where(where);
+  if (row.rows > FOLD_AT) await foldCounts(db, list);
+  return row.total;
+}
+
+/**
+ * One row per state in place of many. Safe beside writers and other folds: a statement deletes only
+ * the rows its snapshot sees (a concurrent fold's deletions are skipped, a writer's new rows are
+ * not seen) and inserts the sum of exactly what it deleted.
+ */
+export async function foldCounts(db: DbOrTx, list: CountedList): Promise<void> {
+  await db.execute(sql`
+    with moved as (
+      delete from list_count_deltas where list = ${list}
+      returning archived, submitted, processed, n
+    )
+    insert into list_count_deltas (list, archived, submitted, processed, n)
+    select ${list}, archived, submitted, processed, sum(n) from moved
+    group by archived, submitted, processed having sum(n) <> 0`);
+}
