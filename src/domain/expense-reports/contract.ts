@@ -227,7 +227,8 @@ export const expenseReportsContract = contracts('Expense reports', {
   createReport: {
     method: 'POST',
     path: '/expense-report',
-    summary: 'Start a reimbursement report, or the report of an approved advance (missionary).',
+    summary:
+      'Start a reimbursement report, or the report of an approved advance (missionary). With an Idempotency-Key header a retry answers with the first request’s row (see POST /expense).',
     request: { body: createReportSchema },
     responses: { 201: ZFullReportSchema },
   },
@@ -312,7 +313,8 @@ export const expenseReportsContract = contracts('Expense reports', {
   createMileage: {
     method: 'POST',
     path: '/mileage',
-    summary: 'Add a trip to an unsubmitted report.',
+    summary:
+      'Add a trip to an unsubmitted report. With an Idempotency-Key header a retry answers with the first request’s row (see POST /expense).',
     request: { body: createMileageSchema },
     responses: { 201: ZMileageSchema },
   },
@@ -340,7 +342,8 @@ export const expenseReportsContract = contracts('Expense reports', {
   uploadReceipt: {
     method: 'POST',
     path: '/fileUpload',
-    summary: 'Attach a receipt (PDF, JPEG, PNG, at most 5 MB) to an unsubmitted report.',
+    summary:
+      'Attach a receipt (PDF, JPEG, PNG, at most 5 MB) to an unsubmitted report. With an Idempotency-Key header a retry answers with the first request’s row (see POST /expense).',
     request: { body: fileUploadSchema.extend({ file: fileField() }), encoding: 'multipart' },
     responses: { 201: ZFileUploadSchema },
   },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../domain/errors';
@@ -13,6 +14,7 @@ import { errorSummary } from '../background';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { fileUploads } from '../db/schema';
+import { claimIdempotencyKey, type IdempotencyKey, rememberResource } from '../http/idempotency';
 import { isUploadedFile } from '../http/routes';
 import { recordAudit } from '../journal/journal';
 import { StoredFileMissingError } from '../storage/storage';
@@ -35,15 +37,32 @@ export function checkReceipt(file: unknown) {
   return { file, type, filename: normaliseFileName(file.filename, type.extension) };
 }
 
-/** POST /fileUpload {file, expense_report_id}: stored through the storage module, recorded with the report. */
-export async function uploadFile(ctx: AppContext, actor: AuthUser, reportId: number, upload: unknown) {
+/** What identifies an upload for its Idempotency-Key: the name and a digest of the bytes, not the bytes. */
+export function uploadFingerprint(upload: unknown) {
+  if (!isUploadedFile(upload)) return null;
+  return { filename: upload.filename, sha256: createHash('sha256').update(upload.content).digest('hex') };
+}
+
+/**
+ * POST /fileUpload {file, expense_report_id}: stored through the storage module, recorded with the
+ * report. A retry with the same Idempotency-Key and file answers with the first upload's row.
+ */
+export async function uploadFile(
+  ctx: AppContext,
+  actor: AuthUser,
+  reportId: number,
+  upload: unknown,
+  idempotency: IdempotencyKey | null = null,
+) {
   const now = ctx.clock.now();
   // Who and which report first (404/403/409), then the file (422/413).
   const report = await reportFor(ctx.db, reportId, 'edit', actor);
   const receipt = checkReceipt(upload);
   const key = await ctx.storage.put(`receipts/${report.userId}/${report.id}`, receipt.filename, receipt.file.content);
   try {
-    const row = await ctx.db.transaction(async (tx) => {
+    const { row, repeated } = await ctx.db.transaction(async (tx) => {
+      const prior = idempotency ? await claimIdempotencyKey(tx, actor.id, idempotency, now) : null;
+      if (prior !== null) return { row: await fileRow(tx, prior), repeated: true };
       await reportFor(tx, reportId, 'edit', actor, { lock: true });
       const [inserted] = await tx
         .insert(fileUploads)
@@ -64,8 +83,11 @@ export async function uploadFile(ctx: AppContext, actor: AuthUser, reportId: num
         entityId: inserted.id,
         details: { expense_report_id: reportId, filename: receipt.filename, bytes: receipt.file.content.length },
       });
-      return inserted;
+      if (idempotency) await rememberResource(tx, actor.id, idempotency.key, inserted.id);
+      return { row: inserted, repeated: false };
     });
+    // A retry: the first request stored this file already; the copy just written goes.
+    if (repeated) await ctx.storage.delete(key).catch(() => undefined);
     return serializeFile(row);
   } catch (error) {
     await ctx.storage.delete(key).catch(() => undefined);

@@ -162,9 +162,21 @@ function mileageValues(input: MileageInput) {
   };
 }
 
-export async function createMileage(ctx: AppContext, actor: AuthUser, input: z.output<typeof createMileageSchema>) {
+export async function createMileage(
+  ctx: AppContext,
+  actor: AuthUser,
+  input: z.output<typeof createMileageSchema>,
+  idempotency: IdempotencyKey | null = null,
+) {
   const now = ctx.clock.now();
   const [id, distanceType] = await ctx.db.transaction(async (tx) => {
+    // A retried request (same Idempotency-Key and body) answers with the trip the first one made.
+    const prior = idempotency ? await claimIdempotencyKey(tx, actor.id, idempotency, now) : null;
+    if (prior !== null) {
+      const [trip] = await tx.select({ reportId: mileage.expenseReportId }).from(mileage).where(eq(mileage.id, prior));
+      const report = await reportFor(tx, trip?.reportId ?? input.expense_report_id, 'view', actor);
+      return [prior, report.distanceType] as const;
+    }
     const report = await reportFor(tx, input.expense_report_id, 'edit', actor, { lock: true });
     await checkMileageInput(tx, report, input);
     const [row] = await tx
@@ -172,6 +184,7 @@ export async function createMileage(ctx: AppContext, actor: AuthUser, input: z.o
       .values({ ...mileageValues(input), expenseReportId: report.id, createdAt: now, updatedAt: now })
       .returning({ id: mileage.id });
     await recomputeReport(tx, report, now);
+    if (idempotency) await rememberResource(tx, actor.id, idempotency.key, row.id);
     return [row.id, report.distanceType] as const;
   });
   return mileageResponse(ctx.db, id, distanceType);

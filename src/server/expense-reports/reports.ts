@@ -12,6 +12,7 @@ import { errorSummary } from '../background';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import { advanceRequests, expenseReports, expenses, fileUploads, mileage } from '../db/schema';
+import { claimIdempotencyKey, type IdempotencyKey, rememberResource } from '../http/idempotency';
 import { recordAudit } from '../journal/journal';
 import { reportFor } from './access';
 import { reuseEmptyDraft } from './drafts';
@@ -28,47 +29,61 @@ export const REPORT_RULE_MESSAGES = {
  * POST /expense-report: a missionary starts a report for themselves (an advance one from an approved
  * advance); a reimbursement report continues their newest empty draft when they have one.
  */
-export async function createReport(ctx: AppContext, actor: AuthUser, input: z.output<typeof createReportSchema>) {
+export async function createReport(
+  ctx: AppContext,
+  actor: AuthUser,
+  input: z.output<typeof createReportSchema>,
+  idempotency: IdempotencyKey | null = null,
+) {
   if (input.user_id !== undefined && input.user_id !== actor.id) throw AppError.forbidden();
   const now = ctx.clock.now();
   const id = await ctx.db.transaction(async (tx) => {
-    if (input.type === 'reimbursement') {
-      // Start Report and leave, again and again, must not pile up empty drafts (issue 16).
-      const reused = await reuseEmptyDraft(tx, actor.id, input.distance_type ?? 'none', now);
-      if (reused !== null) return reused;
-    }
-    let advanceId: number | null = null;
-    if (input.type === 'advance') {
-      const advance = await advanceFor(tx, input.advance_request_id!, 'start_report', actor, { lock: true });
-      advanceId = advance.id;
-    }
-    const [report] = await tx
-      .insert(expenseReports)
-      .values({
-        type: input.type,
-        userId: actor.id,
-        distanceType: input.distance_type ?? 'none',
-        advanceRequestId: advanceId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (advanceId !== null) {
-      await tx
-        .update(advanceRequests)
-        .set({ expenseReportId: report.id, updatedAt: now })
-        .where(eq(advanceRequests.id, advanceId));
-    }
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'create',
-      entityType: 'expense_report',
-      entityId: report.id,
-      details: { type: input.type, advance_request_id: advanceId },
-    });
-    return report.id;
+    // A retried request (same Idempotency-Key and body) answers with the report the first one made.
+    const prior = idempotency ? await claimIdempotencyKey(tx, actor.id, idempotency, now) : null;
+    if (prior !== null) return prior;
+    const made = await insertReport(tx, actor, input, now);
+    if (idempotency) await rememberResource(tx, actor.id, idempotency.key, made);
+    return made;
   });
   return getFullReport(ctx.db, id);
+}
+
+async function insertReport(tx: Tx, actor: AuthUser, input: z.output<typeof createReportSchema>, now: Date) {
+  if (input.type === 'reimbursement') {
+    // Start Report and leave, again and again, must not pile up empty drafts (issue 16).
+    const reused = await reuseEmptyDraft(tx, actor.id, input.distance_type ?? 'none', now);
+    if (reused !== null) return reused;
+  }
+  let advanceId: number | null = null;
+  if (input.type === 'advance') {
+    const advance = await advanceFor(tx, input.advance_request_id!, 'start_report', actor, { lock: true });
+    advanceId = advance.id;
+  }
+  const [report] = await tx
+    .insert(expenseReports)
+    .values({
+      type: input.type,
+      userId: actor.id,
+      distanceType: input.distance_type ?? 'none',
+      advanceRequestId: advanceId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (advanceId !== null) {
+    await tx
+      .update(advanceRequests)
+      .set({ expenseReportId: report.id, updatedAt: now })
+      .where(eq(advanceRequests.id, advanceId));
+  }
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: 'create',
+    entityType: 'expense_report',
+    entityId: report.id,
+    details: { type: input.type, advance_request_id: advanceId },
+  });
+  return report.id;
 }
 
 /** PATCH /save/expense-report/{id}: Finish Later, or a change of distance type (costs follow the unit). */

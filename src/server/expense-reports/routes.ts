@@ -9,7 +9,7 @@ import { idempotencyKeyOf } from '../http/idempotency';
 import { listQueryOf, sendBoundedList } from '../http/pagination';
 import { type AnyRoute, route } from '../http/routes';
 import { reportFor } from './access';
-import { deleteFile, sendFile, uploadFile } from './file-uploads';
+import { deleteFile, sendFile, uploadFile, uploadFingerprint } from './file-uploads';
 import {
   createExpense,
   createMileage,
@@ -71,8 +71,9 @@ export function expenseReportRoutes(ctx: AppContext): AnyRoute[] {
     route(api.createReport, {
       access: MISSIONARY,
       handler: async (request, reply) => {
+        const idempotency = idempotencyKeyOf(request.raw.headers['idempotency-key'], 'expense-report', request.body);
         reply.code(201);
-        return createReport(ctx, request.user, request.body);
+        return createReport(ctx, request.user, request.body, idempotency);
       },
     }),
     route(api.saveReport, {
@@ -109,7 +110,7 @@ export function expenseReportRoutes(ctx: AppContext): AnyRoute[] {
     route(api.createExpense, {
       access: 'user',
       handler: async (request, reply) => {
-        const idempotency = idempotencyKeyOf(request.raw.headers['idempotency-key'], request.body);
+        const idempotency = idempotencyKeyOf(request.raw.headers['idempotency-key'], 'expense', request.body);
         reply.code(201);
         return createExpense(ctx, request.user, request.body, idempotency);
       },
@@ -130,8 +131,9 @@ export function expenseReportRoutes(ctx: AppContext): AnyRoute[] {
     route(api.createMileage, {
       access: 'user',
       handler: async (request, reply) => {
+        const idempotency = idempotencyKeyOf(request.raw.headers['idempotency-key'], 'mileage', request.body);
         reply.code(201);
-        return createMileage(ctx, request.user, request.body);
+        return createMileage(ctx, request.user, request.body, idempotency);
       },
     }),
     route(api.getMileage, {
@@ -151,7 +153,12 @@ export function expenseReportRoutes(ctx: AppContext): AnyRoute[] {
       access: 'user',
       maxFileBytes: MAX_RECEIPT_BYTES,
       handler: async (request, reply) => {
-        const file = await uploadFile(ctx, request.user, request.body.expense_report_id, request.body.file);
+        const { expense_report_id, file: upload } = request.body;
+        const idempotency = idempotencyKeyOf(request.raw.headers['idempotency-key'], 'fileUpload', {
+          expense_report_id,
+          file: uploadFingerprint(upload),
+        });
+        const file = await uploadFile(ctx, request.user, expense_report_id, upload, idempotency);
         reply.code(201);
         return file;
       },

@@ -14,8 +14,13 @@ export interface IdempotencyKey {
   requestHash: string;
 }
 
-/** The Idempotency-Key header of a create request, or null when it has none; 422 when malformed. */
-export function idempotencyKeyOf(header: unknown, body: unknown): IdempotencyKey | null {
+/**
+ * The Idempotency-Key header of a create request, or null when it has none; 422 when malformed.
+ * `route` names the create (keys are per user, not per route: the same key on another route is
+ * another request, refused with 409); `body` is what identifies the request (for an upload, a digest
+ * of the file rather than its bytes).
+ */
+export function idempotencyKeyOf(header: unknown, route: string, body: unknown): IdempotencyKey | null {
   if (header === undefined) return null;
   const key = Array.isArray(header) ? header[0] : header;
   if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
@@ -24,7 +29,12 @@ export function idempotencyKeyOf(header: unknown, body: unknown): IdempotencyKey
       `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} visible characters without spaces.`,
     );
   }
-  return { key, requestHash: createHash('sha256').update(JSON.stringify(body)).digest('hex') };
+  return {
+    key,
+    requestHash: createHash('sha256')
+      .update(`${route}\0${JSON.stringify(body)}`)
+      .digest('hex'),
+  };
 }
 
 /**
