@@ -27,6 +27,8 @@ export default defineConfig({
           environment: 'jsdom',
           globals: true,
           setupFiles: ['src/web/test-setup.ts'],
+          // Rendering whole screens in jsdom takes seconds on a busy 2-core CI machine.
+          testTimeout: 30_000,
         },
       },
       {
