@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { DEFAULT_SITE_TITLE, DEFAULT_TERMS, type SiteConfig, type Terms } from '../../domain/terms';
 import { api } from '../api/client';
+import { keys } from '../api/query-keys';
 
 const fallback: SiteConfig = { title: DEFAULT_SITE_TITLE, terms: DEFAULT_TERMS, favicon: '/api/site/favicon' };
 const SiteContext = createContext<SiteConfig>(fallback);
 
 /** Title, favicon and terms from the server (SITE_TITLE, SITE_FAVICON, SITE_TERMS). */
 export function SiteConfigProvider({ children }: { children: ReactNode }) {
-  const { data } = useQuery({ queryKey: ['site'], queryFn: () => api.get<SiteConfig>('/site'), staleTime: Infinity });
+  const { data } = useQuery({ queryKey: keys.site, queryFn: () => api.get<SiteConfig>('/site'), staleTime: Infinity });
   const site = data ?? fallback;
   useEffect(() => {
     const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TLedgerCheckResponse } from '../../../domain/ledger/contract';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { money } from '../../format';
 import { useCurrentUser } from '../../session/session';
 
@@ -18,7 +19,7 @@ export function LedgerCheckCard() {
   const admin = me.role === 'admin';
   const [all, setAll] = useState(false);
   const { data, isError, refetch, isFetching } = useQuery({
-    queryKey: ['ledger-check'],
+    queryKey: keys.ledgerCheck,
     queryFn: () => api.get<TLedgerCheckResponse>('/ledger-check'),
     enabled: admin,
     staleTime: 60_000,

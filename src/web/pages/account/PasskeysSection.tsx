@@ -3,9 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { TPasskey, TPasskeyOptions } from '../../../domain/second-factor/passkey-contract';
 import { ApiError, api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { useMessages } from '../../shell/messages';
-
-const KEY = ['account', 'passkeys'];
 
 /** Registers a passkey: the WebAuthn browser code loads only here, when the button is pressed. */
 async function createPasskey(name: string): Promise<TPasskey> {
@@ -19,11 +18,14 @@ async function createPasskey(name: string): Promise<TPasskey> {
 export function PasskeysSection() {
   const messages = useMessages();
   const queryClient = useQueryClient();
-  const { data: passkeys = [] } = useQuery({ queryKey: KEY, queryFn: () => api.get<TPasskey[]>('/account/passkeys') });
+  const { data: passkeys = [] } = useQuery({
+    queryKey: keys.account.passkeys,
+    queryFn: () => api.get<TPasskey[]>('/account/passkeys'),
+  });
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const reload = () => queryClient.invalidateQueries({ queryKey: KEY });
+  const reload = () => queryClient.invalidateQueries({ queryKey: keys.account.passkeys });
 
   const add = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,21 +1,23 @@
 import { FormControlLabel, Paper, Stack, Switch, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { useMessages } from '../../shell/messages';
-
-const KEY = ['second-factor', 'policy'];
 
 /** Admins: "Require a second factor for administrators" (decision 16). */
 export function PolicySection({ totpOn }: { totpOn: boolean }) {
   const messages = useMessages();
   const queryClient = useQueryClient();
   const { data } = useQuery({
-    queryKey: KEY,
+    queryKey: keys.account.secondFactorPolicy,
     queryFn: () => api.get<{ require_for_admins: boolean }>('/second-factor/policy'),
   });
   const change = async (on: boolean) => {
     try {
-      queryClient.setQueryData(KEY, await api.patchJson('/second-factor/policy', { require_for_admins: on }));
+      queryClient.setQueryData(
+        keys.account.secondFactorPolicy,
+        await api.patchJson('/second-factor/policy', { require_for_admins: on }),
+      );
       messages.success(on ? 'Administrators now need a second factor.' : 'The second factor is optional again.');
     } catch (error) {
       messages.error(error instanceof ApiError ? error.message : String(error));

@@ -2,12 +2,13 @@ import { Alert, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { TSecondFactorStatus } from '../../../domain/second-factor/contract';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../session/session';
 import { PasskeysSection } from './PasskeysSection';
 import { PolicySection } from './PolicySection';
-import { SECOND_FACTOR_KEY, TotpSection } from './TotpSection';
+import { TotpSection } from './TotpSection';
 
 /**
  * /account/security: the signed-in user's second factors (DESIGN.md decision 16). An administrator
@@ -16,7 +17,7 @@ import { SECOND_FACTOR_KEY, TotpSection } from './TotpSection';
 export function SecurityPage() {
   const me = useCurrentUser();
   const { data: status } = useQuery({
-    queryKey: SECOND_FACTOR_KEY,
+    queryKey: keys.account.secondFactor,
     queryFn: () => api.get<TSecondFactorStatus>('/account/second-factor'),
   });
   return (

@@ -1,6 +1,7 @@
 import { Alert, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { useCurrentUser } from '../../session/session';
 
 /** Configuration an admin must fix (e.g. PUBLIC_URL unset), shown on the admin dashboard. */
@@ -8,7 +9,7 @@ export function SystemWarnings() {
   const me = useCurrentUser();
   const admin = me.role === 'admin';
   const { data } = useQuery({
-    queryKey: ['system', 'warnings'],
+    queryKey: keys.systemWarnings,
     queryFn: () => api.get<{ warnings: string[] }>('/system/warnings'),
     enabled: admin,
     staleTime: 5 * 60_000,

@@ -3,10 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { TSecondFactorStatus, TTotpEnrolment } from '../../../domain/second-factor/contract';
 import { ApiError, api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { useSession } from '../../session/session';
 import { useMessages } from '../../shell/messages';
-
-export const SECOND_FACTOR_KEY = ['account', 'second-factor'];
 
 const fieldError = (error: unknown, field: string) =>
   error instanceof ApiError ? (error.errors[field]?.[0] ?? error.message) : String(error);
@@ -17,7 +16,7 @@ export function TotpSection({ status }: { status: TSecondFactorStatus }) {
   const [codes, setCodes] = useState<string[] | null>(null);
   const queryClient = useQueryClient();
   const messages = useMessages();
-  const reload = () => queryClient.invalidateQueries({ queryKey: SECOND_FACTOR_KEY });
+  const reload = () => queryClient.invalidateQueries({ queryKey: keys.account.secondFactor });
 
   const start = async () => {
     try {

@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import type { TAccountableFlag, TAccountablePlanResponse } from '../../../domain/accountable-plan/contract';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { useCurrentUser } from '../../session/session';
-
-export const ACCOUNTABLE_PLAN_KEY = 'accountable-plan';
 
 const KIND_LABELS: Record<TAccountableFlag['kind'], string> = {
   advance_not_reported: 'Advance not reported',
@@ -32,7 +31,7 @@ export function AccountablePlanCard() {
   const me = useCurrentUser();
   const staff = me.role === 'admin' || me.role === 'employee';
   const { data, isError } = useQuery({
-    queryKey: [ACCOUNTABLE_PLAN_KEY, me.id],
+    queryKey: keys.accountablePlan.of(me.id),
     queryFn: () => api.get<TAccountablePlanResponse>('/accountable-plan'),
     staleTime: 60_000,
   });

@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { ADVANCE_STATUS_LABELS } from '../../../domain/advances/states';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiError, api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { Page } from '../../api/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
@@ -15,7 +16,6 @@ import { date, money } from '../../format';
 import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
 import { NoticeDialog } from '../expenses/NoticeDialog';
-import { ADVANCES_KEY } from '../expenses/queries';
 import { IconAction } from '../expenses/report-columns';
 import { ProcessAdvanceDialog } from './ProcessAdvanceDialog';
 import { advancePayment } from './payment';
@@ -113,7 +113,7 @@ export function AdminAdvancesPage({ unprocessed }: { unprocessed: boolean }) {
       api.delete(kind === 'delete' ? `/advance-request/${advance.id}` : `/advance-request/closed/${advance.id}`),
     onSuccess: async (_result, { kind }) => {
       messages.success(kind === 'delete' ? MESSAGES.advanceDeleted : MESSAGES.advanceArchived);
-      await queryClient.invalidateQueries({ queryKey: [ADVANCES_KEY] });
+      await queryClient.invalidateQueries({ queryKey: keys.advances.all });
     },
     onError: (error) =>
       messages.error(error instanceof ApiError && error.status === 409 ? error.message : MESSAGES.somethingWentWrong),
@@ -129,7 +129,7 @@ export function AdminAdvancesPage({ unprocessed }: { unprocessed: boolean }) {
       </Tabs>
       <DataTable<Advance>
         key={unprocessed ? 'unprocessed' : 'history'}
-        queryKey={[ADVANCES_KEY, 'staff', unprocessed]}
+        queryKey={keys.advances.staff(unprocessed)}
         fetchPage={(params) =>
           api.get<Page<Advance>>('/paginated_advance_request', {
             ...params,

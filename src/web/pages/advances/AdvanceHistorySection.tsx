@@ -1,9 +1,9 @@
 import { Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { Page, User } from '../../api/types';
 import { DataTable } from '../../components/DataTable';
-import { ADVANCES_KEY } from '../expenses/queries';
 import { ADVANCE_COLUMNS } from './AdminAdvancesPage';
 import type { Advance } from './types';
 
@@ -14,7 +14,7 @@ export function AdvanceHistorySection({ user }: { user: User }) {
     <DataTable<Advance>
       title="Advance Request History"
       urlPrefix="advances"
-      queryKey={[ADVANCES_KEY, 'user', user.id]}
+      queryKey={keys.advances.ofUser(user.id)}
       fetchPage={(params) => api.get<Page<Advance>>('/paginated_advance_request', { ...params, user_id: user.id })}
       columns={ADVANCE_COLUMNS.filter((column) => column.key !== 'user_name' && column.key !== 'missionary_number')}
       rowKey={(advance) => advance.id}

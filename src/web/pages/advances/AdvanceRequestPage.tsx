@@ -6,6 +6,7 @@ import { advanceRequestSchema } from '../../../domain/advances/schemas';
 import { ADVANCE_STATUS_LABELS } from '../../../domain/advances/states';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiError, api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { Page } from '../../api/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
@@ -16,7 +17,7 @@ import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
 import { NoticeDialog } from '../expenses/NoticeDialog';
 import { categoryOptions, holdAccountOptions } from '../expenses/options';
-import { ADVANCES_KEY, REPORTS_KEY, useCategories, useHoldAccountChoices } from '../expenses/queries';
+import { useCategories, useHoldAccountChoices } from '../expenses/queries';
 import { advancePayment } from './payment';
 import type { Advance } from './types';
 
@@ -83,7 +84,7 @@ export function AdvanceRequestPage() {
       });
       messages.success(MESSAGES.advanceRequested);
       form.reset(EMPTY);
-      await queryClient.invalidateQueries({ queryKey: [ADVANCES_KEY] });
+      await queryClient.invalidateQueries({ queryKey: keys.advances.all });
     } catch (error) {
       messages.error(applyServerErrors(form, error));
     }
@@ -93,7 +94,7 @@ export function AdvanceRequestPage() {
     mutationFn: (advance: Advance) => api.delete(`/advance-request/${advance.id}`),
     onSuccess: async () => {
       messages.success(MESSAGES.advanceDeleted);
-      await queryClient.invalidateQueries({ queryKey: [ADVANCES_KEY] });
+      await queryClient.invalidateQueries({ queryKey: keys.advances.all });
     },
     onError: (error) =>
       messages.error(error instanceof ApiError && error.status === 409 ? error.message : MESSAGES.somethingWentWrong),
@@ -191,7 +192,7 @@ export function AdvanceRequestPage() {
         </Paper>
         <DataTable<Advance>
           title="My Advance Requests"
-          queryKey={[ADVANCES_KEY, 'mine', me.id]}
+          queryKey={keys.advances.mine(me.id)}
           fetchPage={(params) => api.get<Page<Advance>>('/paginated_advance_request', { ...params, user_id: me.id })}
           columns={COLUMNS}
           rowKey={(advance) => advance.id}
@@ -217,7 +218,7 @@ export function AdvanceRequestPage() {
         onConfirm={() => {
           if (!deleting) return;
           remove.mutate(deleting);
-          queryClient.invalidateQueries({ queryKey: [REPORTS_KEY] });
+          queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
         }}
       >
         {MESSAGES.confirmDeleteAdvance}

@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { processAdvanceSchema } from '../../../domain/advances/schemas';
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { money } from '../../format';
 import { useMessages } from '../../shell/messages';
-import { ADVANCES_KEY } from '../expenses/queries';
 import type { Advance } from './types';
 
 interface Values {
@@ -28,7 +28,7 @@ export function ProcessAdvanceDialog({ advance, onClose }: { advance: Advance; o
     try {
       await api.patchForm(`/advance-request/${advance.id}`, { ...values, status: 'approved' });
       messages.success(MESSAGES.advanceProcessed);
-      await queryClient.invalidateQueries({ queryKey: [ADVANCES_KEY] });
+      await queryClient.invalidateQueries({ queryKey: keys.advances.all });
       onClose();
     } catch (error) {
       messages.error(applyServerErrors(form, error));

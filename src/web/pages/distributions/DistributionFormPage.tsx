@@ -4,6 +4,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { distributionSteps } from '../../../domain/distributions';
 import { isStaff } from '../../../domain/roles';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { Setting } from '../../api/types';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
@@ -25,7 +26,7 @@ import { useDistributionForm } from './use-distribution-form';
 export function DistributionFormPage() {
   const { id } = useParams();
   const me = useCurrentUser();
-  const settings = useQuery({ queryKey: ['settings'], queryFn: () => api.get<Setting[]>('/settings') });
+  const settings = useQuery({ queryKey: keys.settings, queryFn: () => api.get<Setting[]>('/settings') });
   if (!id && !isStaff(me.role)) {
     return (
       <>

@@ -6,6 +6,7 @@ import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-rout
 import type { ReviewFlag } from '../../../domain/distributions';
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { Page } from '../../api/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
@@ -97,15 +98,15 @@ function DistributionsList({ status }: { status: DistributionStatus }) {
       messages.success(MESSAGES.distributionsApproved);
       setSelected([]);
       setConfirmApprove(false);
-      queryClient.invalidateQueries({ queryKey: ['distributions'] });
-      queryClient.invalidateQueries({ queryKey: ['users'] });
+      queryClient.invalidateQueries({ queryKey: keys.distributions.all });
+      queryClient.invalidateQueries({ queryKey: keys.users.all });
     },
     onError: (error) => {
       messages.error(
         error.message && error.message !== 'Something went wrong.' ? error.message : MESSAGES.somethingWentWrong,
       );
       setConfirmApprove(false);
-      queryClient.invalidateQueries({ queryKey: ['distributions'] });
+      queryClient.invalidateQueries({ queryKey: keys.distributions.all });
     },
   });
 
@@ -115,7 +116,7 @@ function DistributionsList({ status }: { status: DistributionStatus }) {
       messages.success(MESSAGES.distributionDeleted);
       setSelected((current) => current.filter((key) => key !== row.id));
       setDeleting(null);
-      queryClient.invalidateQueries({ queryKey: ['distributions'] });
+      queryClient.invalidateQueries({ queryKey: keys.distributions.all });
     },
     onError: (error) => {
       messages.error(
@@ -221,7 +222,7 @@ function DistributionsList({ status }: { status: DistributionStatus }) {
       </Tabs>
       <DataTable<DistributionRecord>
         key={status}
-        queryKey={['distributions', 'list', status]}
+        queryKey={keys.distributions.list(status)}
         fetchPage={(params) => api.get<Page<DistributionRecord>>('/paginated_distribution', { ...params, status })}
         defaultLimit={DISTRIBUTION_PAGE_SIZE}
         columns={columns}

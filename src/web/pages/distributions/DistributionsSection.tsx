@@ -1,6 +1,7 @@
 import { Link } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { Page, User } from '../../api/types';
 import { type Column, DataTable } from '../../components/DataTable';
 import { date, money } from '../../format';
@@ -40,7 +41,7 @@ function ApprovedDistributions({ user, formPath, title }: { user: User; formPath
     <DataTable<DistributionRecord>
       title={title}
       urlPrefix="dist"
-      queryKey={['distributions', 'user', user.id, 'approved']}
+      queryKey={keys.distributions.approvedOf(user.id)}
       fetchPage={(params) =>
         api.get<Page<DistributionRecord>>('/paginated_distribution', {
           ...params,

@@ -17,6 +17,7 @@ import {
 } from '../../../domain/distributions/context';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiError, api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
 import { EMPTY_FORM, type FormAction, type FormState, formReducer, payloadOf, stateFromSaved } from './form-state';
@@ -60,7 +61,7 @@ const readyToLoad = (state: FormState) =>
 /** An existing distribution: its user, range and upload go into the form once. */
 function useSavedDistribution(id: number | null, dispatch: Dispatch<FormAction>, restored: MutableRefObject<boolean>) {
   const saved = useQuery({
-    queryKey: ['distributions', 'one', id],
+    queryKey: keys.distributions.one(id),
     queryFn: () => api.get<DistributionRecord>(`/distribution/${id}`),
     enabled: id !== null,
   });
@@ -97,7 +98,7 @@ function useDistributionContext(
   restored: MutableRefObject<boolean>,
 ) {
   const context = useQuery({
-    queryKey: ['distributions', 'context', path],
+    queryKey: keys.distributions.context(path),
     queryFn: async () => contextFromWire(await api.get<unknown>(path)),
     enabled,
     placeholderData: keepPreviousData,
@@ -165,7 +166,7 @@ function useSubmitDistribution(
       else await api.patchJson(`/distribution/${id}`, payload);
       messages.success(id === null ? MESSAGES.distributionSaved : MESSAGES.distributionUpdated);
       dispatch({ type: 'reset' });
-      await queryClient.invalidateQueries({ queryKey: ['distributions'] });
+      await queryClient.invalidateQueries({ queryKey: keys.distributions.all });
       navigate('/admin/distributions/pending');
     } catch (error) {
       messages.error(MESSAGES.distributionError);

@@ -15,6 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
+import { keys } from '../../api/query-keys';
 import { PageHeader } from '../../components/PageHeader';
 import { money } from '../../format';
 import { useCurrentUser } from '../../session/session';
@@ -105,10 +106,10 @@ export function DenariImportPage() {
         setResult(answer as ImportResult);
         setPreview(null);
         setMappingOpen(false);
-        queryClient.invalidateQueries({ queryKey: ['donations', 'column-mappings'] });
+        queryClient.invalidateQueries({ queryKey: keys.donations.columnMappings });
         messages.success((answer as ImportResult).message || MESSAGES.importPosted);
-        queryClient.invalidateQueries({ queryKey: ['donations'] });
-        queryClient.invalidateQueries({ queryKey: ['hold-accounts'] });
+        queryClient.invalidateQueries({ queryKey: keys.donations.all });
+        queryClient.invalidateQueries({ queryKey: keys.holdAccounts.all });
       }
     } catch (error) {
       const refused = previewOf(error);

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { updateDonationSchema } from '../../../domain/donations/schemas';
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { useMessages } from '../../shell/messages';
@@ -20,7 +21,7 @@ export function DonationDialog({ donation, onClose }: { donation: Donation; onCl
     try {
       await api.patchForm(`/donation/${donation.id}`, values);
       messages.success(MESSAGES.donationUpdated);
-      queryClient.invalidateQueries({ queryKey: ['donations'] });
+      queryClient.invalidateQueries({ queryKey: keys.donations.all });
       onClose();
     } catch (error) {
       messages.error(applyServerErrors(form, error));

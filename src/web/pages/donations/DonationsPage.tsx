@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { User } from '../../api/types';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../session/session';
@@ -19,12 +20,12 @@ export function DonationsPage() {
   const [missionary, setMissionary] = useState<MissionaryOption | null>(null);
   // A missionary filter from the address (a shared link) shows the missionary's name once loaded.
   const filtered = useQuery({
-    queryKey: ['users', 'one', String(userId)],
+    queryKey: keys.users.one(userId),
     queryFn: () => api.get<User>(`/user/${userId}`),
     enabled: userId !== undefined && missionary?.id !== userId,
   });
   const uploads = useQuery({
-    queryKey: ['donations', 'upload-names'],
+    queryKey: keys.donations.uploadNames,
     queryFn: () => api.get<UploadName[]>('/donation/upload-names'),
   });
 

@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { Page } from '../../api/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
@@ -35,7 +36,7 @@ export function DonationsTable(props: {
     mutationFn: (donation: Donation) => api.delete(`/donation/${donation.id}`),
     onSuccess: () => {
       messages.success(MESSAGES.donationDeleted);
-      queryClient.invalidateQueries({ queryKey: ['donations'] });
+      queryClient.invalidateQueries({ queryKey: keys.donations.all });
     },
     onError: (error) => messages.error(error.message),
     onSettled: () => setDeleting(null),
@@ -45,7 +46,7 @@ export function DonationsTable(props: {
       api.patchForm(`/donation/${donation.id}/approve`, { approved: approved ? 1 : 0 }),
     onSuccess: () => {
       messages.success(MESSAGES.donationUpdated);
-      queryClient.invalidateQueries({ queryKey: ['donations'] });
+      queryClient.invalidateQueries({ queryKey: keys.donations.all });
     },
     onError: (error) => messages.error(error.message),
   });
@@ -102,7 +103,7 @@ export function DonationsTable(props: {
       <DataTable<Donation>
         title={props.title}
         urlPrefix={props.urlPrefix}
-        queryKey={['donations', 'page', props.filter]}
+        queryKey={keys.donations.page(props.filter)}
         fetchPage={(params) => api.get<Page<Donation>>('/paginated_donation', { ...params, ...props.filter })}
         defaultLimit={props.defaultLimit ?? 100}
         columns={columns}

@@ -13,6 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { MATCHED_BY_LABELS } from '../../../domain/donations/matcher';
+import { keys } from '../../api/query-keys';
 import { type Column, DataTable } from '../../components/DataTable';
 import { localPage } from '../../components/local-page';
 import { ReadOnlyFields } from '../../components/ReadOnlyFields';
@@ -299,7 +300,7 @@ export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
       <DataTable<PreviewRow>
         title="Matched Rows"
         urlPrefix="matched"
-        queryKey={['donations', 'preview', preview.file, preview.total_count, preview.matched.length]}
+        queryKey={keys.donations.preview(preview.file, preview.total_count, preview.matched.length)}
         fetchPage={async (params) =>
           localPage(preview.matched, params, ['user_name', 'fund_name', 'missionary_number', 'donor_name'])
         }

@@ -14,12 +14,11 @@ import { useState } from 'react';
 import { normalizeHeader, ROLE_LABELS } from '../../../domain/donations/columns';
 import type { TColumnMapping } from '../../../domain/donations/contract';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { date } from '../../format';
 import { useMessages } from '../../shell/messages';
 import { AmountChoice, amountColumnsOf, type Mapping, MappingFields } from './ColumnMapping';
-
-const QUERY_KEY = ['donations', 'column-mappings'];
 
 /** A stored mapping (keyed by normalised header) as header → role for the file's own spelling. */
 function byHeader(mapping: TColumnMapping): Mapping {
@@ -42,7 +41,7 @@ function EditMappingDialog(props: { mapping: TColumnMapping; onClose(): void }) 
       }),
     onSuccess: () => {
       messages.success('Column mapping saved.');
-      queryClient.invalidateQueries({ queryKey: QUERY_KEY });
+      queryClient.invalidateQueries({ queryKey: keys.donations.columnMappings });
       props.onClose();
     },
     onError: (error) => messages.error(error.message),
@@ -78,14 +77,14 @@ export function SavedMappings() {
   const [editing, setEditing] = useState<TColumnMapping | null>(null);
   const [deleting, setDeleting] = useState<TColumnMapping | null>(null);
   const list = useQuery({
-    queryKey: QUERY_KEY,
+    queryKey: keys.donations.columnMappings,
     queryFn: () => api.get<TColumnMapping[]>('/donation/column-mappings'),
   });
   const remove = useMutation({
     mutationFn: (mapping: TColumnMapping) => api.delete(`/donation/column-mapping/${mapping.id}`),
     onSuccess: () => {
       messages.success('Column mapping deleted.');
-      queryClient.invalidateQueries({ queryKey: QUERY_KEY });
+      queryClient.invalidateQueries({ queryKey: keys.donations.columnMappings });
     },
     onError: (error) => messages.error(error.message),
     onSettled: () => setDeleting(null),

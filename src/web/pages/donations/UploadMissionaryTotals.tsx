@@ -1,4 +1,5 @@
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { Page } from '../../api/types';
 import { type Column, DataTable } from '../../components/DataTable';
 import { money } from '../../format';
@@ -34,7 +35,7 @@ export function UploadMissionaryTotals({ uploadId }: { uploadId: number }) {
     <DataTable<MissionaryTotal>
       title="Totals of Every Missionary"
       urlPrefix="totals"
-      queryKey={['donations', 'upload-totals', uploadId]}
+      queryKey={keys.donations.uploadTotals(uploadId)}
       fetchPage={(params) =>
         api.get<Page<MissionaryTotal>>(`/donation/upload/${uploadId}/missionary-totals`, { ...params })
       }

@@ -9,12 +9,13 @@ import { expenseSchema } from '../../../domain/expense-reports/schemas';
 import { MESSAGES } from '../../../domain/messages';
 import { formatUSD, readDecimalComma } from '../../../domain/money';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { useMessages } from '../../shell/messages';
 import { lastUsedCurrency, rememberCurrency } from './last-currency';
 import { categoryOptions, holdAccountOptions } from './options';
-import { REPORTS_KEY, useCategories, useHoldAccountChoices } from './queries';
+import { useCategories, useHoldAccountChoices } from './queries';
 import type { Expense, FullReport } from './types';
 
 interface Values {
@@ -98,7 +99,7 @@ export function ExpenseDialog({
       if (expense) await api.patchForm(`/expense/${expense.id}`, fields);
       else await api.postForm('/expense', { ...fields, expense_report_id: report.id });
       messages.success(expense ? MESSAGES.expenseUpdated : MESSAGES.expenseAdded);
-      await queryClient.invalidateQueries({ queryKey: [REPORTS_KEY] });
+      await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
       onClose();
     } catch (error) {
       messages.error(applyServerErrors(form, error));

@@ -6,11 +6,12 @@ import { mileageSchema } from '../../../domain/expense-reports/schemas';
 import { MESSAGES } from '../../../domain/messages';
 import { decimalToString, formatUSD } from '../../../domain/money';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { useMessages } from '../../shell/messages';
 import { categoryOptions } from './options';
-import { REPORTS_KEY, useCategories, useMileageRate } from './queries';
+import { useCategories, useMileageRate } from './queries';
 import type { FullReport, Mileage } from './types';
 
 interface Values {
@@ -70,7 +71,7 @@ export function MileageDialog({
       if (trip) await api.patchForm(`/mileage/${trip.id}`, values);
       else await api.postForm('/mileage', { ...values, expense_report_id: report.id });
       messages.success(trip ? MESSAGES.mileageUpdated : MESSAGES.mileageAdded);
-      await queryClient.invalidateQueries({ queryKey: [REPORTS_KEY] });
+      await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
       onClose();
     } catch (error) {
       messages.error(applyServerErrors(form, error));

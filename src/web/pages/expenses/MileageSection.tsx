@@ -5,11 +5,11 @@ import { useEffect, useState } from 'react';
 import { DISTANCE_LABELS, DISTANCE_TYPES, type DistanceType } from '../../../domain/expense-reports/calculations';
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { date, money } from '../../format';
 import { useMessages } from '../../shell/messages';
 import { ItemMenu } from './ItemMenu';
 import { ItemTable } from './ItemTable';
-import { REPORTS_KEY } from './queries';
 import { Section } from './ReportSection';
 import type { FullReport, Mileage } from './types';
 
@@ -20,8 +20,8 @@ function DistanceTypeField({ report, editable }: { report: FullReport; editable:
     mutationFn: (distanceType: DistanceType) =>
       api.patchForm<FullReport>(`/save/expense-report/${report.id}`, { distance_type: distanceType }),
     onSuccess: (saved) => {
-      queryClient.setQueryData([REPORTS_KEY, 'one', String(report.id)], saved);
-      queryClient.invalidateQueries({ queryKey: [REPORTS_KEY] });
+      queryClient.setQueryData(keys.expenseReports.one(report.id), saved);
+      queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
       messages.success(MESSAGES.reportSaved);
     },
     onError: (error) => messages.error(error.message || MESSAGES.somethingWentWrong),

@@ -6,6 +6,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { Page, User } from '../../api/types';
 import { DataTable } from '../../components/DataTable';
 import { lazyPage } from '../../components/lazy-page';
@@ -14,7 +15,6 @@ import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
 import { usePageTitle } from '../../site/site-config';
 import { MissionaryStatementsPanel } from '../statements/MissionaryStatementsPanel';
-import { REPORTS_KEY } from './query-keys';
 import { IconAction, reportColumns } from './report-columns';
 import type { ReportSummary } from './types';
 
@@ -45,14 +45,14 @@ export function MissionaryDashboardPage() {
   usePageTitle('My Expense History');
 
   const profile = useQuery({
-    queryKey: ['users', 'one', String(me.id)],
+    queryKey: keys.users.one(me.id),
     queryFn: () => api.get<User>(`/user/${me.id}`),
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new forceUpdate segment reloads
   useEffect(() => {
     if (forceUpdate) {
-      queryClient.invalidateQueries({ queryKey: [REPORTS_KEY] });
-      queryClient.invalidateQueries({ queryKey: ['users', 'one', String(me.id)] });
+      queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
+      queryClient.invalidateQueries({ queryKey: keys.users.one(me.id) });
     }
   }, [forceUpdate]);
 
@@ -60,8 +60,8 @@ export function MissionaryDashboardPage() {
     mutationFn: (report: ReportSummary) => api.delete(`/expense-report/unsubmitted/${report.id}`),
     onSuccess: async () => {
       messages.success(MESSAGES.reportDeleted);
-      await queryClient.invalidateQueries({ queryKey: [REPORTS_KEY] });
-      await queryClient.invalidateQueries({ queryKey: ['advance-requests'] });
+      await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
+      await queryClient.invalidateQueries({ queryKey: keys.advances.all });
     },
     onError: (error) => messages.error(error.message || MESSAGES.somethingWentWrong),
     onSettled: () => setDeleting(null),
@@ -96,7 +96,7 @@ export function MissionaryDashboardPage() {
       </Suspense>
       <DataTable<ReportSummary>
         title={phone ? 'My Expense Report History' : 'Dashboard'}
-        queryKey={[REPORTS_KEY, 'mine', me.id]}
+        queryKey={keys.expenseReports.mine(me.id)}
         fetchPage={(params) => api.get<Page<ReportSummary>>('/paginated_expense_report', { ...params, user_id: me.id })}
         columns={reportColumns({ owner: false })}
         rowKey={(report) => report.id}

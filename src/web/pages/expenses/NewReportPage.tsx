@@ -12,6 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
@@ -19,7 +20,6 @@ import { money } from '../../format';
 import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
 import type { Advance } from '../advances/types';
-import { ADVANCES_KEY, REPORTS_KEY } from './queries';
 import type { FullReport } from './types';
 
 /**
@@ -34,7 +34,7 @@ export function NewReportPage() {
   const queryClient = useQueryClient();
   const kind = advance_request_id ? 'advance' : type;
   const advance = useQuery({
-    queryKey: [ADVANCES_KEY, 'one', advance_request_id],
+    queryKey: keys.advances.one(advance_request_id),
     queryFn: () => api.get<Advance>(`/advance-request/${advance_request_id}`),
     enabled: advance_request_id !== undefined,
   });
@@ -49,8 +49,8 @@ export function NewReportPage() {
       }),
     onSuccess: async (report) => {
       messages.success(MESSAGES.reportStarted);
-      await queryClient.invalidateQueries({ queryKey: [REPORTS_KEY] });
-      await queryClient.invalidateQueries({ queryKey: [ADVANCES_KEY] });
+      await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
+      await queryClient.invalidateQueries({ queryKey: keys.advances.all });
       navigate(
         report.advance_request_id
           ? `/expense-report/${report.id}/advance/${report.advance_request_id}/edit`

@@ -3,8 +3,8 @@ import { Button } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { Page } from '../../api/types';
-import { REPORTS_KEY } from './queries';
 import type { ReportSummary } from './types';
 
 /**
@@ -13,7 +13,7 @@ import type { ReportSummary } from './types';
  */
 export function NextUnprocessedButton({ currentId }: { currentId: number }) {
   const next = useQuery({
-    queryKey: [REPORTS_KEY, 'next-unprocessed', currentId],
+    queryKey: keys.expenseReports.nextUnprocessed(currentId),
     queryFn: () =>
       api.get<Page<ReportSummary>>('/paginated_expense_report', {
         submitted: 1,

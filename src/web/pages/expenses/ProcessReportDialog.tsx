@@ -17,10 +17,10 @@ import { resolvePayout } from '../../../domain/expense-reports/calculations';
 import { MESSAGES } from '../../../domain/messages';
 import { formatUSD, fromDollars, parseDollars, toDecimalString } from '../../../domain/money';
 import { ApiError, api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { ErrorState } from '../../components/ErrorState';
 import { useMessages } from '../../shell/messages';
 import { usePayoutPreview } from './payout-preview';
-import { ADVANCES_KEY, REPORTS_KEY } from './queries';
 import type { FullReport } from './types';
 
 /**
@@ -51,12 +51,12 @@ export function ProcessReportDialog({ report, onClose }: { report: FullReport; o
       ),
     onSuccess: async (processed) => {
       messages.success(advance ? MESSAGES.advanceProcessed : MESSAGES.reportProcessed);
-      queryClient.setQueryData([REPORTS_KEY, 'one', String(report.id)], processed);
+      queryClient.setQueryData(keys.expenseReports.one(report.id), processed);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [REPORTS_KEY] }),
-        queryClient.invalidateQueries({ queryKey: [ADVANCES_KEY] }),
-        queryClient.invalidateQueries({ queryKey: ['users'] }),
-        queryClient.invalidateQueries({ queryKey: ['hold-accounts'] }),
+        queryClient.invalidateQueries({ queryKey: keys.expenseReports.all }),
+        queryClient.invalidateQueries({ queryKey: keys.advances.all }),
+        queryClient.invalidateQueries({ queryKey: keys.users.all }),
+        queryClient.invalidateQueries({ queryKey: keys.holdAccounts.all }),
       ]);
       onClose();
     },

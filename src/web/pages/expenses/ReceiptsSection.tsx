@@ -20,10 +20,11 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import { MAX_RECEIPT_BYTES } from '../../../domain/expense-reports/files';
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
 import { useMessages } from '../../shell/messages';
-import { REPORTS_KEY, useFileObjectUrl } from './queries';
+import { useFileObjectUrl } from './queries';
 import { Section } from './ReportSection';
 import type { FileUpload, FullReport } from './types';
 
@@ -37,7 +38,7 @@ function useReceiptUpload(report: FullReport) {
     onSuccess: async () => {
       setProblem(null);
       messages.success(MESSAGES.fileUploaded);
-      await queryClient.invalidateQueries({ queryKey: [REPORTS_KEY] });
+      await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
     },
     onError: (error) => {
       setProblem(error.message || MESSAGES.somethingWentWrong);

@@ -4,13 +4,14 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiError, api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
-import { ADVANCES_KEY, REPORTS_KEY, useReport } from './queries';
+import { useReport } from './queries';
 import { ReportHistoryCard, ReturnNotice } from './ReportHistoryCard';
 import { ReportSections } from './ReportSections';
 import { ReportSummaryCard } from './ReportSummaryCard';
@@ -50,7 +51,7 @@ function Editor({ report, editable }: { report: FullReport; editable: boolean })
     mutationFn: () => api.patchForm<FullReport>(`/save/expense-report/${report.id}`, {}),
     onSuccess: async () => {
       messages.success(MESSAGES.reportSaved);
-      await queryClient.invalidateQueries({ queryKey: [REPORTS_KEY] });
+      await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
       navigate(`/dashboard/${me.id}`);
     },
     onError: (error) => messages.error(error.message || MESSAGES.somethingWentWrong),
@@ -64,8 +65,8 @@ function Editor({ report, editable }: { report: FullReport; editable: boolean })
     onSuccess: async () => {
       setConfirming(false);
       messages.success(MESSAGES.reportSubmitted);
-      await queryClient.invalidateQueries({ queryKey: [REPORTS_KEY] });
-      await queryClient.invalidateQueries({ queryKey: [ADVANCES_KEY] });
+      await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
+      await queryClient.invalidateQueries({ queryKey: keys.advances.all });
       navigate(advance ? '/advance-request' : `/dashboard/${me.id}/true`);
     },
     onError: (error) => {

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { Page, User } from '../../api/types';
 import { DataTable } from '../../components/DataTable';
-import { REPORTS_KEY } from './queries';
 import { reportColumns } from './report-columns';
 import type { ReportSummary } from './types';
 
@@ -14,7 +14,7 @@ export function ReportHistorySection({ user }: { user: User }) {
     <DataTable<ReportSummary>
       title="Report History"
       urlPrefix="reports"
-      queryKey={[REPORTS_KEY, 'user', user.id]}
+      queryKey={keys.expenseReports.ofUser(user.id)}
       fetchPage={(params) => api.get<Page<ReportSummary>>('/paginated_expense_report', { ...params, user_id: user.id })}
       columns={reportColumns({ owner: false })}
       rowKey={(report) => report.id}

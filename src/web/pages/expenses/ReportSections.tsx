@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { date, money } from '../../format';
 import { useMessages } from '../../shell/messages';
@@ -10,7 +11,6 @@ import { ExpenseDialog } from './ExpenseDialog';
 import { ExpensesSection } from './ExpensesSection';
 import { MileageDialog } from './MileageDialog';
 import { MileageSection } from './MileageSection';
-import { REPORTS_KEY } from './queries';
 import { ReceiptsSection } from './ReceiptsSection';
 import type { Expense, FileUpload, FullReport, Mileage } from './types';
 
@@ -39,7 +39,7 @@ function useDeleteItem(onDone: () => void) {
             ? MESSAGES.mileageDeleted
             : MESSAGES.fileDeleted,
       );
-      await queryClient.invalidateQueries({ queryKey: [REPORTS_KEY] });
+      await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
     },
     onError: (error, target) =>
       messages.error(target.kind === 'file' ? MESSAGES.fileDeleteFailed : error.message || MESSAGES.somethingWentWrong),

@@ -6,6 +6,7 @@ import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'rea
 import { MESSAGES } from '../../../domain/messages';
 import { isStaff } from '../../../domain/roles';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
@@ -15,7 +16,7 @@ import { useMessages } from '../../shell/messages';
 import { NextUnprocessedButton } from './NextUnprocessedButton';
 import { NoticeDialog } from './NoticeDialog';
 import { ProcessReportDialog } from './ProcessReportDialog';
-import { ADVANCES_KEY, REPORTS_KEY, useReport } from './queries';
+import { useReport } from './queries';
 import { ReportHistoryCard, ReturnNotice } from './ReportHistoryCard';
 import { ReportSections } from './ReportSections';
 import { ReportSummaryCard } from './ReportSummaryCard';
@@ -57,8 +58,8 @@ export function ReportViewPage() {
         : api.delete(`/expense-report/processed/${expense_report_id}`),
     onSuccess: async (_result, kind) => {
       messages.success(kind === 'delete' ? MESSAGES.reportDeleted : MESSAGES.reportArchived);
-      await queryClient.invalidateQueries({ queryKey: [REPORTS_KEY] });
-      await queryClient.invalidateQueries({ queryKey: [ADVANCES_KEY] });
+      await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
+      await queryClient.invalidateQueries({ queryKey: keys.advances.all });
       navigate(back.to);
     },
     onError: (error, kind) =>

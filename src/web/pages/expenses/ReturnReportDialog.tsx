@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RETURN_COMMENT_MAX } from '../../../domain/expense-reports/schemas';
 import { ApiError, api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { useMessages } from '../../shell/messages';
-import { ADVANCES_KEY, REPORTS_KEY } from './queries';
 import type { FullReport } from './types';
 
 export const REPORT_RETURNED_MESSAGE = 'The report was returned to the missionary.';
@@ -20,10 +20,10 @@ export function ReturnReportDialog({ report, onClose }: { report: FullReport; on
     mutationFn: () => api.patchForm<FullReport>(`/return-expense-report/${report.id}`, { comment }),
     onSuccess: async (returned) => {
       messages.success(REPORT_RETURNED_MESSAGE);
-      queryClient.setQueryData([REPORTS_KEY, 'one', String(report.id)], returned);
+      queryClient.setQueryData(keys.expenseReports.one(report.id), returned);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [REPORTS_KEY] }),
-        queryClient.invalidateQueries({ queryKey: [ADVANCES_KEY] }),
+        queryClient.invalidateQueries({ queryKey: keys.expenseReports.all }),
+        queryClient.invalidateQueries({ queryKey: keys.advances.all }),
       ]);
       onClose();
     },

@@ -6,6 +6,7 @@ import { Suspense, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { Page } from '../../api/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
@@ -17,7 +18,6 @@ import { LedgerCheckCard } from '../account/LedgerCheckCard';
 import { SystemWarnings } from '../account/SystemWarnings';
 import { SetupChecklistCard } from '../setup/SetupChecklistCard';
 import { NoticeDialog } from './NoticeDialog';
-import { REPORTS_KEY } from './queries';
 import { IconAction, reportColumns } from './report-columns';
 import type { ReportSummary } from './types';
 
@@ -52,7 +52,7 @@ export function StaffReportsPage({ mode }: { mode: Mode }) {
       api.delete(kind === 'delete' ? `/expense-report/${report.id}` : `/expense-report/processed/${report.id}`),
     onSuccess: async (_result, { kind }) => {
       messages.success(kind === 'delete' ? MESSAGES.reportDeleted : MESSAGES.reportArchived);
-      await queryClient.invalidateQueries({ queryKey: [REPORTS_KEY] });
+      await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
     },
     onError: (error, { kind }) =>
       messages.error(
@@ -85,7 +85,7 @@ export function StaffReportsPage({ mode }: { mode: Mode }) {
       </Tabs>
       <DataTable<ReportSummary>
         key={`${mode}-${archived}`}
-        queryKey={[REPORTS_KEY, 'staff', mode, archived]}
+        queryKey={keys.expenseReports.staff(mode, archived)}
         fetchPage={(params) => api.get<Page<ReportSummary>>('/paginated_expense_report', { ...params, ...filter })}
         columns={reportColumns({ owner: true, status: mode === 'all', unreimbursed: mode === 'processed' })}
         rowKey={(report) => report.id}

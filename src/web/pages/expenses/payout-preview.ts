@@ -8,6 +8,7 @@ import {
 } from '../../../domain/expense-reports/payout';
 import { type Cents, fromDollars } from '../../../domain/money';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { HoldAccount } from '../hold-accounts/types';
 import type { FullReport } from './types';
 
@@ -32,7 +33,7 @@ export function usePayoutPreview(report: FullReport) {
   const lines = payoutLinesOf(report);
   const charged = [...new Set(lines.flatMap((line) => (line.holdAccountId === null ? [] : [line.holdAccountId])))];
   const accounts = useQuery({
-    queryKey: ['hold-accounts', 'user', report.user_id],
+    queryKey: keys.holdAccounts.ofUser(report.user_id),
     queryFn: () => api.get<HoldAccount[]>('/hold-account', { status: 'all', user_id: report.user_id }),
     enabled: charged.length > 0,
   });

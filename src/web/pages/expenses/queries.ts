@@ -3,28 +3,26 @@ import { useEffect, useState } from 'react';
 import { parseDecimal } from '../../../domain/money';
 import { DEFAULT_SETTINGS } from '../../../domain/settings/settings';
 import { ApiError, api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { Category, Setting } from '../../api/types';
 import { getToken } from '../../session/token-store';
-import { REPORTS_KEY } from './query-keys';
 import type { FullReport, HoldAccountChoice } from './types';
-
-export { ADVANCES_KEY, REPORTS_KEY } from './query-keys';
 
 export function useReport(id: string | number | undefined) {
   return useQuery({
-    queryKey: [REPORTS_KEY, 'one', String(id)],
+    queryKey: keys.expenseReports.one(id),
     queryFn: () => api.get<FullReport>(`/expense-report/${id}`),
     enabled: id !== undefined,
   });
 }
 
 export function useCategories() {
-  return useQuery({ queryKey: ['categories'], queryFn: () => api.get<Category[]>('/categories') });
+  return useQuery({ queryKey: keys.categories.all, queryFn: () => api.get<Category[]>('/categories') });
 }
 
 export function useHoldAccountChoices(userId: number | undefined) {
   return useQuery({
-    queryKey: ['hold-account-choices', userId],
+    queryKey: keys.expenseReports.holdAccountChoices(userId),
     queryFn: () => api.get<HoldAccountChoice[]>(`/user/${userId}/hold-accounts`),
     enabled: userId !== undefined,
   });
@@ -32,7 +30,7 @@ export function useHoldAccountChoices(userId: number | undefined) {
 
 /** The mileage_reimbursement setting ($ per mile) for the live cost preview; the server prices for real. */
 export function useMileageRate() {
-  const query = useQuery({ queryKey: ['settings'], queryFn: () => api.get<Setting[]>('/settings') });
+  const query = useQuery({ queryKey: keys.settings, queryFn: () => api.get<Setting[]>('/settings') });
   const text =
     query.data?.find((setting) => setting.setting_name === 'mileage_reimbursement')?.setting_value ??
     DEFAULT_SETTINGS.mileage_reimbursement;
@@ -45,7 +43,7 @@ export function useMileageRate() {
  */
 export function useFileObjectUrl(fileUrl: string | null) {
   const query = useQuery({
-    queryKey: ['receipt-file', fileUrl],
+    queryKey: keys.expenseReports.receiptFile(fileUrl),
     enabled: fileUrl !== null,
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async () => {

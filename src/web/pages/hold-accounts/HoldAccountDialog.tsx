@@ -4,6 +4,7 @@ import { Controller } from 'react-hook-form';
 import { createHoldAccountSchema } from '../../../domain/hold-accounts/schemas';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiError, api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { useMessages } from '../../shell/messages';
@@ -45,7 +46,7 @@ export function HoldAccountDialog({ account, onClose }: { account: HoldAccount |
         });
         messages.success(MESSAGES.holdAccountCreated);
       }
-      queryClient.invalidateQueries({ queryKey: ['hold-accounts'] });
+      queryClient.invalidateQueries({ queryKey: keys.holdAccounts.all });
       onClose();
     } catch (error) {
       const message = applyServerErrors(form, error);

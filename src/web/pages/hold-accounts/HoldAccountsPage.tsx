@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { localPage } from '../../components/local-page';
@@ -81,14 +82,14 @@ export function HoldAccountsPage() {
   const [open, setOpen] = useState<Open>(null);
 
   const accounts = useQuery({
-    queryKey: ['hold-accounts', 'list', status],
+    queryKey: keys.holdAccounts.list(status),
     queryFn: () => api.get<HoldAccount[]>('/hold-account', { status }),
   });
   const archive = useMutation({
     mutationFn: (account: HoldAccount) => api.get<HoldAccount>(`/hold-account/${account.id}/archive`),
     onSuccess: (updated) => {
       messages.success(updated.archived_at ? MESSAGES.holdAccountArchived : MESSAGES.holdAccountRestored);
-      queryClient.invalidateQueries({ queryKey: ['hold-accounts'] });
+      queryClient.invalidateQueries({ queryKey: keys.holdAccounts.all });
     },
     onError: (error) => messages.error(error.message || MESSAGES.somethingWentWrong),
   });
@@ -96,7 +97,7 @@ export function HoldAccountsPage() {
     mutationFn: (account: HoldAccount) => api.delete(`/hold-account/${account.id}`),
     onSuccess: () => {
       messages.success(MESSAGES.holdAccountDeleted);
-      queryClient.invalidateQueries({ queryKey: ['hold-accounts'] });
+      queryClient.invalidateQueries({ queryKey: keys.holdAccounts.all });
     },
     onError: (error) => messages.error(error.message || MESSAGES.somethingWentWrong),
     onSettled: () => setOpen(null),
@@ -160,7 +161,7 @@ export function HoldAccountsPage() {
       </Tabs>
       <DataTable<HoldAccount>
         key={status}
-        queryKey={['hold-accounts', 'table', status, accounts.dataUpdatedAt]}
+        queryKey={keys.holdAccounts.table(status, accounts.dataUpdatedAt)}
         fetchPage={async (params) => {
           if (accounts.isError) throw accounts.error;
           return localPage(accounts.data ?? [], params, ['fund_name', 'user_name']);

@@ -13,6 +13,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { User } from '../../api/types';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
@@ -24,7 +25,7 @@ import type { HoldAccount } from './types';
 export function HoldAccountsSection({ user }: { user: User }) {
   const [viewing, setViewing] = useState<HoldAccount | null>(null);
   const accounts = useQuery({
-    queryKey: ['hold-accounts', 'user', user.id],
+    queryKey: keys.holdAccounts.ofUser(user.id),
     queryFn: () => api.get<HoldAccount[]>('/hold-account', { status: 'all', user_id: user.id }),
     enabled: user.role === 'missionary',
   });

@@ -2,6 +2,7 @@ import { Autocomplete, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { User } from '../../api/types';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../hooks/useDebouncedValue';
 
@@ -32,7 +33,7 @@ export function MissionarySearch(props: {
   const [input, setInput] = useState('');
   const term = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
   const search = useQuery({
-    queryKey: ['users', 'search', 'missionary', term],
+    queryKey: keys.users.missionarySearch(term),
     queryFn: () => api.get<User[]>('/search_user', { q: term, role: 'missionary' }),
     enabled: term.length >= 2,
   });

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { recurringAmountsSchema } from '../../../domain/hold-accounts/schemas';
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { useMessages } from '../../shell/messages';
@@ -27,7 +28,7 @@ export function RecurringDialog({ account, onClose }: { account: HoldAccount; on
     try {
       await api.patchForm(`/hold-account/${account.id}`, values);
       messages.success(MESSAGES.holdAccountUpdated);
-      queryClient.invalidateQueries({ queryKey: ['hold-accounts'] });
+      queryClient.invalidateQueries({ queryKey: keys.holdAccounts.all });
       onClose();
     } catch (error) {
       applyServerErrors(form, error);

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { holdAccountTransactionSchema, TRANSACTION_TYPES } from '../../../domain/hold-accounts/schemas';
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { money } from '../../format';
@@ -29,7 +30,7 @@ export function TransactionDialog({ account, onClose }: { account: HoldAccount; 
     try {
       await api.postForm(`/hold-account/${account.id}/transaction`, values);
       messages.success(MESSAGES.transactionPosted);
-      queryClient.invalidateQueries({ queryKey: ['hold-accounts'] });
+      queryClient.invalidateQueries({ queryKey: keys.holdAccounts.all });
       onClose();
     } catch (error) {
       messages.error(applyServerErrors(form, error));

@@ -21,6 +21,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
@@ -45,11 +46,11 @@ export function TransactionsDialog({ account, onClose }: { account: HoldAccount;
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<HoldAccountTransaction | null>(null);
   const history = useQuery({
-    queryKey: ['hold-accounts', 'transactions', account.id],
+    queryKey: keys.holdAccounts.transactions(account.id),
     queryFn: () => api.get<HoldAccountTransaction[]>(`/hold-account/${account.id}/transactions`),
   });
   const current = useQuery({
-    queryKey: ['hold-accounts', 'one', account.id],
+    queryKey: keys.holdAccounts.one(account.id),
     queryFn: () => api.get<HoldAccount>(`/hold-account/${account.id}`),
     initialData: account,
   });
@@ -57,7 +58,7 @@ export function TransactionsDialog({ account, onClose }: { account: HoldAccount;
     mutationFn: (row: HoldAccountTransaction) => api.delete(`/hold-account-transaction/${row.id}`),
     onSuccess: () => {
       messages.success(MESSAGES.transactionDeleted);
-      queryClient.invalidateQueries({ queryKey: ['hold-accounts'] });
+      queryClient.invalidateQueries({ queryKey: keys.holdAccounts.all });
     },
     onError: (error) => messages.error(error.message),
     onSettled: () => setDeleting(null),

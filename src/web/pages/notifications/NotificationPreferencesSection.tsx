@@ -7,16 +7,15 @@ import {
   type NotificationKind,
 } from '../../../domain/notifications/notifications';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { useMessages } from '../../shell/messages';
-
-const KEY = ['notification-preferences'];
 
 /** "Email me when…" on the profile (decision 21): each kind of mail on or off, saved as it is ticked. */
 export function NotificationPreferencesSection() {
   const messages = useMessages();
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: KEY,
+    queryKey: keys.notificationPreferences,
     queryFn: () => api.get<TNotificationPreferences>('/notification-preferences'),
   });
   const save = useMutation({
@@ -24,17 +23,17 @@ export function NotificationPreferencesSection() {
       api.patchForm<TNotificationPreferences>('/notification-preferences', change),
     // The box changes as it is ticked; a refusal puts the saved choices back.
     onMutate: async (change) => {
-      await queryClient.cancelQueries({ queryKey: KEY });
-      const before = queryClient.getQueryData<TNotificationPreferences>(KEY);
-      if (before) queryClient.setQueryData(KEY, { ...before, ...change });
+      await queryClient.cancelQueries({ queryKey: keys.notificationPreferences });
+      const before = queryClient.getQueryData<TNotificationPreferences>(keys.notificationPreferences);
+      if (before) queryClient.setQueryData(keys.notificationPreferences, { ...before, ...change });
       return { before };
     },
     onSuccess: (saved) => {
-      queryClient.setQueryData(KEY, saved);
+      queryClient.setQueryData(keys.notificationPreferences, saved);
       messages.success('Your mail choices are saved.');
     },
     onError: (error, _change, context) => {
-      if (context?.before) queryClient.setQueryData(KEY, context.before);
+      if (context?.before) queryClient.setQueryData(keys.notificationPreferences, context.before);
       messages.error(error.message || 'Something went wrong.');
     },
   });

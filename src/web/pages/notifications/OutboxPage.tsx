@@ -14,6 +14,7 @@ import { useState } from 'react';
 import type { TOutboxMail, TOutboxMailDetail, TOutboxPage } from '../../../domain/notifications/contract';
 import type { MailStatus } from '../../../domain/notifications/notifications';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { DataTable } from '../../components/DataTable';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
@@ -21,8 +22,6 @@ import { PageHeader } from '../../components/PageHeader';
 import { dateTime } from '../../format';
 import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
-
-const OUTBOX_KEY = 'outbox';
 
 const STATUS_LABELS: Record<MailStatus, string> = {
   queued: 'Queued',
@@ -47,7 +46,7 @@ export function OutboxPage() {
   const me = useCurrentUser();
   const [open, setOpen] = useState<TOutboxMail | null>(null);
   const summary = useQuery({
-    queryKey: [OUTBOX_KEY, 'summary'],
+    queryKey: keys.outbox.summary,
     queryFn: () => api.get<TOutboxPage>('/outbox', { limit: 1 }),
     enabled: me.role === 'admin',
   });
@@ -75,7 +74,7 @@ export function OutboxPage() {
       )}
       <DataTable<TOutboxMail>
         title="Mails"
-        queryKey={[OUTBOX_KEY, 'list']}
+        queryKey={keys.outbox.list}
         fetchPage={(params) => api.get<TOutboxPage>('/outbox', { ...params })}
         columns={[
           { key: 'created_at', label: 'Written', sortKey: 'created_at', render: (mail) => dateTime(mail.created_at) },
@@ -117,14 +116,14 @@ function MailDialog({ mail, onClose }: { mail: TOutboxMail; onClose(): void }) {
   const messages = useMessages();
   const queryClient = useQueryClient();
   const detail = useQuery({
-    queryKey: [OUTBOX_KEY, 'one', mail.id],
+    queryKey: keys.outbox.one(mail.id),
     queryFn: () => api.get<TOutboxMailDetail>(`/outbox/${mail.id}`),
   });
   const retry = useMutation({
     mutationFn: () => api.postForm<TOutboxMail>(`/outbox/${mail.id}/retry`, {}),
     onSuccess: async () => {
       messages.success('The mail is queued again.');
-      await queryClient.invalidateQueries({ queryKey: [OUTBOX_KEY] });
+      await queryClient.invalidateQueries({ queryKey: keys.outbox.all });
       onClose();
     },
     onError: (error) => messages.error(error.message || 'Something went wrong.'),

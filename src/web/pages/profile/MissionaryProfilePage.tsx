@@ -2,6 +2,7 @@ import { Alert, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { User } from '../../api/types';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
@@ -23,7 +24,7 @@ export function MissionaryProfilePage() {
   const terms = useTerms();
   const own = Number(user_id) === me.id;
   const query = useQuery({
-    queryKey: ['users', 'one', String(me.id)],
+    queryKey: keys.users.one(me.id),
     queryFn: () => api.get<User>(`/user/${me.id}`),
     enabled: own,
   });

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TMatDates } from '../../../domain/reports/contract';
 import type { DistributionStatus } from '../../../domain/reports/schemas';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { date } from '../../format';
 
 const SHOWN = 6;
@@ -13,7 +14,7 @@ const SHOWN = 6;
  */
 export function MatDateChoices({ status, onChoose }: { status: DistributionStatus; onChoose(date: string): void }) {
   const query = useQuery({
-    queryKey: ['reports', 'mat-dates', status],
+    queryKey: keys.reports.matDates(status),
     queryFn: () => api.get<TMatDates>('/reports/mat-dates', { status }),
   });
   if (!query.data) return null;

@@ -4,6 +4,7 @@ import { Controller } from 'react-hook-form';
 import { categorySchema } from '../../../domain/categories/schemas';
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { Category } from '../../api/types';
 import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
@@ -37,7 +38,7 @@ export function CategoryDialog({ category, onClose }: { category: Category | nul
       if (category) await api.patchForm(`/categories/${category.id}/update`, body);
       else await api.postForm('/categories', body);
       messages.success(category ? MESSAGES.categoryUpdated : MESSAGES.categoryAdded);
-      queryClient.invalidateQueries({ queryKey: ['categories'] });
+      queryClient.invalidateQueries({ queryKey: keys.categories.all });
       onClose();
     } catch (error) {
       messages.error(applyServerErrors(form, error));

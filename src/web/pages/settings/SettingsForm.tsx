@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '../../../domain/messages';
 import { SETTING_LABELS, SETTING_NAMES, updateSettingsSchema } from '../../../domain/settings/settings';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { Setting } from '../../api/types';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { useMessages } from '../../shell/messages';
@@ -25,7 +26,7 @@ export function SettingsForm({ settings, editable }: { settings: Setting[]; edit
   const submit = form.handleSubmit(async (values) => {
     try {
       const saved = await api.patchForm<Setting[]>('/settings', values);
-      queryClient.setQueryData(['settings'], saved);
+      queryClient.setQueryData(keys.settings, saved);
       messages.success(MESSAGES.settingsUpdated);
       form.reset(values);
     } catch (error) {

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { Category, Setting } from '../../api/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
@@ -23,15 +24,15 @@ export function SettingsPage() {
   const editable = me.role === 'admin';
   const messages = useMessages();
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: ['settings'], queryFn: () => api.get<Setting[]>('/settings') });
-  const categories = useQuery({ queryKey: ['categories'], queryFn: () => api.get<Category[]>('/categories') });
+  const settings = useQuery({ queryKey: keys.settings, queryFn: () => api.get<Setting[]>('/settings') });
+  const categories = useQuery({ queryKey: keys.categories.all, queryFn: () => api.get<Category[]>('/categories') });
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
   const remove = useMutation({
     mutationFn: (category: Category) => api.delete(`/categories/${category.id}`),
     onSuccess: () => {
       messages.success(MESSAGES.categoryDeleted);
-      queryClient.invalidateQueries({ queryKey: ['categories'] });
+      queryClient.invalidateQueries({ queryKey: keys.categories.all });
     },
     onError: (error) => messages.error(error.message),
     onSettled: () => setDeleting(null),
@@ -62,7 +63,7 @@ export function SettingsPage() {
           <DataTable<Category>
             title="Categories"
             urlPrefix="categories"
-            queryKey={['categories', 'table', categories.data]}
+            queryKey={keys.categories.table(categories.data)}
             fetchPage={async (params) => localPage(categories.data ?? [], params, ['expense_category', 'description'])}
             defaultOrderBy="expense_category"
             defaultOrder="asc"

@@ -17,11 +17,10 @@ import type { SetupStepKey } from '../../../domain/setup/checklist';
 import type { TDefaultCategoriesResponse, TSetupChecklist } from '../../../domain/setup/contract';
 import type { Terms } from '../../../domain/terms';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
 import { useTerms } from '../../site/site-config';
-
-export const SETUP_CHECKLIST_KEY = 'setup-checklist';
 
 interface StepView {
   label: string;
@@ -86,7 +85,7 @@ export function SetupChecklistCard() {
   const queryClient = useQueryClient();
   const admin = me.role === 'admin';
   const checklist = useQuery({
-    queryKey: [SETUP_CHECKLIST_KEY],
+    queryKey: keys.setupChecklist,
     queryFn: () => api.get<TSetupChecklist>('/setup-checklist'),
     enabled: admin,
   });
@@ -99,8 +98,8 @@ export function SetupChecklistCard() {
           : `Added ${result.added} default categories. Rename or delete them on Settings.`,
       );
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [SETUP_CHECKLIST_KEY] }),
-        queryClient.invalidateQueries({ queryKey: ['categories'] }),
+        queryClient.invalidateQueries({ queryKey: keys.setupChecklist }),
+        queryClient.invalidateQueries({ queryKey: keys.categories.all }),
       ]);
     },
     onError: (error) => messages.error(error.message),

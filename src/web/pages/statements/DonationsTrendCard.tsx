@@ -2,10 +2,11 @@ import { Paper, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
 import { DonationsChart, DonationsChartEmpty } from './DonationsChart';
-import { STATEMENTS_KEY, type Trend } from './types';
+import type { Trend } from './types';
 
 /** "Giving over time": the last 12 approved distributions of a user, as a chart. */
 export function DonationsTrendCard({
@@ -18,7 +19,7 @@ export function DonationsTrendCard({
   footer?: ReactNode;
 }) {
   const trend = useQuery({
-    queryKey: [STATEMENTS_KEY, 'trend', userId],
+    queryKey: keys.statements.trend(userId),
     queryFn: () => api.get<Trend>('/statements/trend', { user_id: userId }),
   });
   return (

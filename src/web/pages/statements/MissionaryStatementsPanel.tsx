@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { monthLabel } from '../../../domain/reports/chart';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { useCurrentUser } from '../../session/session';
 import { DonationsTrendCard } from './DonationsTrendCard';
 import { StatementButton } from './StatementButton';
-import { STATEMENTS_KEY, type StatementSummary } from './types';
+import type { StatementSummary } from './types';
 
 /**
  * The missionary dashboard's panel: the donations-over-time chart, the latest statement to download
@@ -15,7 +16,7 @@ import { STATEMENTS_KEY, type StatementSummary } from './types';
 export function MissionaryStatementsPanel() {
   const me = useCurrentUser();
   const statements = useQuery({
-    queryKey: [STATEMENTS_KEY, 'list', me.id],
+    queryKey: keys.statements.list(me.id),
     queryFn: () => api.get<StatementSummary[]>('/statements', { user_id: me.id }),
   });
   const latest = statements.data?.[0];

@@ -3,13 +3,14 @@ import { IconButton, Tooltip } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { monthLabel } from '../../../domain/reports/chart';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { User } from '../../api/types';
 import { type Column, DataTable } from '../../components/DataTable';
 import { localPage } from '../../components/local-page';
 import { date, money } from '../../format';
 import { openInNewTab } from './download';
 import { StatementButton, statementPath } from './StatementButton';
-import { STATEMENTS_KEY, type StatementSummary } from './types';
+import type { StatementSummary } from './types';
 
 const columns: Column<StatementSummary>[] = [
   { key: 'end_date', label: 'Month', sortKey: 'end_date', render: (s) => monthLabel(s.end_date) },
@@ -51,7 +52,7 @@ export function StatementsSection({ user }: { user: User }) {
   if (user.role !== 'missionary') return null;
   const load = () =>
     queryClient.fetchQuery({
-      queryKey: [STATEMENTS_KEY, 'list', user.id],
+      queryKey: keys.statements.list(user.id),
       queryFn: () => api.get<StatementSummary[]>('/statements', { user_id: user.id }),
       staleTime: 30_000,
     });
@@ -60,7 +61,7 @@ export function StatementsSection({ user }: { user: User }) {
       <DataTable<StatementSummary>
         title="Statements"
         urlPrefix="statements"
-        queryKey={[STATEMENTS_KEY, 'table', user.id]}
+        queryKey={keys.statements.table(user.id)}
         fetchPage={async (params) =>
           localPage(await load(), params, ['start_date', 'end_date', 'donation_upload_name'])
         }

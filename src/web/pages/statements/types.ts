@@ -4,5 +4,3 @@ export type {
   TTrend as Trend,
   TTrendPoint as TrendPointWire,
 } from '../../../domain/reports/contract';
-
-export const STATEMENTS_KEY = 'statements';

@@ -18,6 +18,7 @@ import { MESSAGES } from '../../../domain/messages';
 import { ROLE_LABELS } from '../../../domain/roles';
 import { createUserSchema, generatePassword, USER_ROLES } from '../../../domain/users/schemas';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../session/session';
@@ -68,7 +69,7 @@ function CreateUserForm() {
         password: generatePassword(randomInt),
       });
       messages.success(MESSAGES.userCreated);
-      queryClient.invalidateQueries({ queryKey: ['users'] });
+      queryClient.invalidateQueries({ queryKey: keys.users.all });
       // Without SMTP the welcome mail only reaches the server's outbox: the admin passes the link on.
       if (user.sign_in_link) setCreated({ name: user.name, email: user.email, link: user.sign_in_link });
       else navigate('/admin/users');

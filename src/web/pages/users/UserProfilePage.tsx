@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ROLE_LABELS } from '../../../domain/roles';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { User } from '../../api/types';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
@@ -18,14 +19,14 @@ export function UserProfilePage() {
   const { user_id } = useParams();
   const me = useCurrentUser();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: ['users', 'one', user_id], queryFn: () => api.get<User>(`/user/${user_id}`) });
+  const query = useQuery({ queryKey: keys.users.one(user_id), queryFn: () => api.get<User>(`/user/${user_id}`) });
   if (query.isPending) return <Loading />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
   const user = query.data;
   const editable = me.role === 'admin' && !user.deleted_at;
   const saved = (next: User) => {
-    queryClient.setQueryData(['users', 'one', user_id], next);
-    queryClient.invalidateQueries({ queryKey: ['users'], exact: false });
+    queryClient.setQueryData(keys.users.one(user_id), next);
+    queryClient.invalidateQueries({ queryKey: keys.users.all, exact: false });
   };
   return (
     <>

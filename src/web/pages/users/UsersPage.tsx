@@ -6,6 +6,7 @@ import { MESSAGES } from '../../../domain/messages';
 import { ROLE_LABELS, type Role } from '../../../domain/roles';
 import { USER_ROLES } from '../../../domain/users/schemas';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { Page, User } from '../../api/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
@@ -48,7 +49,7 @@ export function UsersPage() {
       messages.success(
         kind === 'archive' ? MESSAGES.userArchived : kind === 'restore' ? MESSAGES.userRestored : MESSAGES.userDeleted,
       );
-      queryClient.invalidateQueries({ queryKey: ['users'] });
+      queryClient.invalidateQueries({ queryKey: keys.users.all });
       setPending(null);
     },
     onError: (error) => {
@@ -100,7 +101,7 @@ export function UsersPage() {
       </Tabs>
       <DataTable<User>
         key={archived ? 'archived' : 'active'}
-        queryKey={['users', archived ? 'archived' : 'active', role ?? 'all']}
+        queryKey={keys.users.list(archived, role)}
         fetchPage={(params) =>
           api.get<Page<User>>('/paginated_user', { ...params, trashed: archived ? 1 : 0, ...(role && { role }) })
         }

@@ -2,6 +2,7 @@ import { Autocomplete, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../api/client';
+import { keys } from '../../../api/query-keys';
 import type { User } from '../../../api/types';
 import { INPUT_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../hooks/useDebouncedValue';
 import { useTerms } from '../../../site/site-config';
@@ -28,7 +29,7 @@ export function FieldWorkerSearch(props: {
   const settled = useDebouncedValue(input.trim(), INPUT_DEBOUNCE_MS);
   const term = useDebouncedValue(settled, SEARCH_DEBOUNCE_MS);
   const search = useQuery({
-    queryKey: ['users', 'search', 'missionary', term],
+    queryKey: keys.users.missionarySearch(term),
     queryFn: () => api.get<User[]>('/search_user', { q: term, role: 'missionary' }),
     enabled: term.length >= MIN_SEARCH_LENGTH && !props.disabled,
   });

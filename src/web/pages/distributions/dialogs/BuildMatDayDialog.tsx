@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { isIsoDate } from '../../../../domain/dates';
 import { MESSAGES } from '../../../../domain/messages';
 import { ApiError, api } from '../../../api/client';
+import { keys } from '../../../api/query-keys';
 import { date, money } from '../../../format';
 import { useMessages } from '../../../shell/messages';
 import { useTerms } from '../../../site/site-config';
@@ -48,7 +49,7 @@ export function BuildMatDayDialog(props: { onClose(): void; onBuilt(): void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<BatchResult | null>(null);
   const uploads = useQuery({
-    queryKey: ['donations', 'upload-names'],
+    queryKey: keys.donations.uploadNames,
     queryFn: () => api.get<UploadName[]>('/donation/upload-names'),
   });
   const reversed = isIsoDate(start) && isIsoDate(end) && end < start;
@@ -64,7 +65,7 @@ export function BuildMatDayDialog(props: { onClose(): void; onBuilt(): void }) {
         donation_upload_name: upload || undefined,
       });
       messages.success(result.message);
-      await queryClient.invalidateQueries({ queryKey: ['distributions'] });
+      await queryClient.invalidateQueries({ queryKey: keys.distributions.all });
       setOutcome(result);
       setConfirming(false);
     } catch (error) {

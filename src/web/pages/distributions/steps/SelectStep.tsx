@@ -2,6 +2,7 @@ import { Alert, Grid, MenuItem, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { MESSAGES } from '../../../../domain/messages';
 import { api } from '../../../api/client';
+import { keys } from '../../../api/query-keys';
 import { date, money } from '../../../format';
 import { FieldWorkerSearch } from '../components/FieldWorkerSearch';
 import type { FieldWorker, FormAction, FormState } from '../form-state';
@@ -25,7 +26,7 @@ export function SelectStep(props: {
 }) {
   const { state, dispatch, locked } = props;
   const uploads = useQuery({
-    queryKey: ['donations', 'upload-names'],
+    queryKey: keys.donations.uploadNames,
     queryFn: () => api.get<UploadName[]>('/donation/upload-names'),
     enabled: props.canListUploads,
   });

@@ -1,0 +1,110 @@
+/**
+ * TanStack Query keys, one factory per feature (issue 14): no key is written out in a page. Every key
+ * starts with its feature's name, so `invalidateQueries({ queryKey: keys.<feature>.all })` refreshes
+ * every list and record of that feature. Plain data, no zod: any page may import it without pulling
+ * the schemas into its chunk.
+ */
+
+type Id = number | string;
+
+export const keys = {
+  site: ['site'] as const,
+  settings: ['settings'] as const,
+  systemWarnings: ['system', 'warnings'] as const,
+  ledgerCheck: ['ledger-check'] as const,
+  setupChecklist: ['setup-checklist'] as const,
+  notificationPreferences: ['notification-preferences'] as const,
+
+  account: {
+    secondFactor: ['account', 'second-factor'] as const,
+    passkeys: ['account', 'passkeys'] as const,
+    /** The admins' policy; apart from `account` (the signed-in user's own factors). */
+    secondFactorPolicy: ['second-factor', 'policy'] as const,
+  },
+
+  categories: {
+    all: ['categories'] as const,
+    /** The settings table pages through the categories already loaded. */
+    table: (rows: unknown) => ['categories', 'table', rows] as const,
+  },
+
+  users: {
+    all: ['users'] as const,
+    one: (id: Id | undefined) => ['users', 'one', String(id)] as const,
+    list: (archived: boolean, role: string | undefined) =>
+      ['users', archived ? 'archived' : 'active', role ?? 'all'] as const,
+    missionarySearch: (term: string) => ['users', 'search', 'missionary', term] as const,
+  },
+
+  expenseReports: {
+    all: ['expense-reports'] as const,
+    one: (id: Id | undefined) => ['expense-reports', 'one', String(id)] as const,
+    nextUnprocessed: (currentId: Id) => ['expense-reports', 'next-unprocessed', currentId] as const,
+    ofUser: (userId: number) => ['expense-reports', 'user', userId] as const,
+    mine: (userId: number) => ['expense-reports', 'mine', userId] as const,
+    staff: (mode: string, archived: boolean) => ['expense-reports', 'staff', mode, archived] as const,
+    /** The hold accounts an expense may be charged to (apart from `holdAccounts`: refreshed on its own). */
+    holdAccountChoices: (userId: number | undefined) => ['hold-account-choices', userId] as const,
+    receiptFile: (fileUrl: string | null) => ['receipt-file', fileUrl] as const,
+  },
+
+  advances: {
+    all: ['advance-requests'] as const,
+    one: (id: Id | undefined) => ['advance-requests', 'one', id] as const,
+    ofUser: (userId: number) => ['advance-requests', 'user', userId] as const,
+    mine: (userId: number) => ['advance-requests', 'mine', userId] as const,
+    staff: (unprocessed: boolean) => ['advance-requests', 'staff', unprocessed] as const,
+  },
+
+  accountablePlan: {
+    all: ['accountable-plan'] as const,
+    of: (userId: number) => ['accountable-plan', userId] as const,
+  },
+
+  outbox: {
+    all: ['outbox'] as const,
+    summary: ['outbox', 'summary'] as const,
+    list: ['outbox', 'list'] as const,
+    one: (id: number) => ['outbox', 'one', id] as const,
+  },
+
+  distributions: {
+    all: ['distributions'] as const,
+    one: (id: number | null) => ['distributions', 'one', id] as const,
+    context: (path: string) => ['distributions', 'context', path] as const,
+    list: (status: string) => ['distributions', 'list', status] as const,
+    approvedOf: (userId: number) => ['distributions', 'user', userId, 'approved'] as const,
+  },
+
+  donations: {
+    all: ['donations'] as const,
+    uploadNames: ['donations', 'upload-names'] as const,
+    columnMappings: ['donations', 'column-mappings'] as const,
+    page: (filter: unknown) => ['donations', 'page', filter] as const,
+    uploadTotals: (uploadId: number) => ['donations', 'upload-totals', uploadId] as const,
+    /** A preview's rows are paged in memory: the key names the preview they come from. */
+    preview: (file: string, totalCount: number, matched: number) =>
+      ['donations', 'preview', file, totalCount, matched] as const,
+  },
+
+  holdAccounts: {
+    all: ['hold-accounts'] as const,
+    list: (status: string) => ['hold-accounts', 'list', status] as const,
+    /** The table pages through the list already loaded; `updatedAt` tells it the list changed. */
+    table: (status: string, updatedAt: number) => ['hold-accounts', 'table', status, updatedAt] as const,
+    ofUser: (userId: number) => ['hold-accounts', 'user', userId] as const,
+    one: (id: number) => ['hold-accounts', 'one', id] as const,
+    transactions: (id: number) => ['hold-accounts', 'transactions', id] as const,
+  },
+
+  statements: {
+    all: ['statements'] as const,
+    trend: (userId: number) => ['statements', 'trend', userId] as const,
+    list: (userId: number) => ['statements', 'list', userId] as const,
+    table: (userId: number) => ['statements', 'table', userId] as const,
+  },
+
+  reports: {
+    matDates: (status: string) => ['reports', 'mat-dates', status] as const,
+  },
+};
