@@ -19,9 +19,9 @@ import type { AuthUser } from '../auth/tokens';
 import { errorSummary } from '../background';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
-import { queryRows, rowsOfResult } from '../db/query-rows';
+import { executeNamed, queryRows, rowsOfResult } from '../db/query-rows';
 import { type DistributionRow, figureChanges } from './figures';
-import { executeNamed, lockForApproval } from './load-context';
+import { lockForApproval } from './load-context';
 import { DISTRIBUTION_MESSAGES, ZIdAndUser } from './write';
 
 /**

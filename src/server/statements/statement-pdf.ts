@@ -1,6 +1,5 @@
 import PDFDocument from 'pdfkit';
 import { formatUSDate } from '../../domain/dates';
-import { type Cents, formatUSD } from '../../domain/money';
 import type {
   Statement,
   StatementLine,
@@ -8,6 +7,22 @@ import type {
   StatementTable,
   TableCell,
 } from '../../domain/reports/statement';
+import {
+  BOTTOM,
+  COLOR,
+  CONTENT,
+  type Doc,
+  FONT,
+  GUTTER,
+  HALF,
+  MARGIN,
+  PAGE,
+  PdfCanvas,
+  pdfMoney,
+  pdfText,
+  type Struct,
+} from './pdf-canvas';
+import { drawLetterhead } from './statement-letterhead';
 
 /**
  * The monthly statement as a PDF (pdfkit, US Letter). A letterhead, the four key figures, then the
@@ -19,24 +34,10 @@ import type {
  * letterhead (H1), then one Sect per section in the statement's order whichever column it was drawn in
  * (H2 title, P intro, a Table of TR/TH/TD, or one P per line with its label and amount), and the
  * comments. Rules, bands, the running head and the page footers are artifacts, which readers skip.
+ * The plumbing (geometry, fonts, tagged text, rules and bands) is pdf-canvas.ts.
  */
 
-const PAGE = { width: 612, height: 792 };
-const MARGIN = { left: 54, right: 54, top: 50, bottom: 58 };
-const CONTENT = PAGE.width - MARGIN.left - MARGIN.right;
-const GUTTER = 24;
-const HALF = (CONTENT - GUTTER) / 2;
-const BOTTOM = PAGE.height - MARGIN.bottom;
-
-const COLOR = {
-  brand: '#2f5d50',
-  text: '#1f2a27',
-  muted: '#5b6762',
-  rule: '#c9d3cf',
-  band: '#edf3f0',
-  negative: '#8a2b22',
-};
-const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' };
+export { pdfMoney, pdfText } from './pdf-canvas';
 
 /** Sections laid out in two columns; the others span the page. */
 const HALF_SECTIONS = new Set([
@@ -53,28 +54,6 @@ const HALF_SECTIONS = new Set([
   'On account',
 ]);
 
-// WinAnsi (Windows-1252) beyond Latin-1: what Helvetica can draw.
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
-/** Text Helvetica can draw: Latin-1 and WinAnsi punctuation; anything else becomes "?". */
-export function pdfText(text: string): string {
-  let out = '';
-  for (const char of text.normalize('NFC')) {
-    const code = char.codePointAt(0)!;
-    if (code === 0x2212) out += '-';
-    else if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char)) out += char;
-    else if (char === '\n' || char === '\t' || char === '\r') out += ' ';
-    else out += '?';
-  }
-  return out;
-}
-
-/** "$1,234.50"; negative amounts with an en dash: "–$445.00". */
-export function pdfMoney(cents: Cents): string {
-  const text = formatUSD(cents);
-  return text.startsWith('-') ? `–${text.slice(1)}` : text;
-}
-
 const LINE_HEIGHT: Record<StatementLine['style'], number> = {
   balance: 17,
   item: 15,
@@ -86,8 +65,6 @@ const HINT_HEIGHT = 9;
 const TABLE_ROW = 15;
 const TITLE_HEIGHT = 24;
 const SECTION_GAP = 16;
-
-type Doc = PDFKit.PDFDocument;
 
 function introHeight(doc: Doc, intro: string | undefined, width: number): number {
   if (!intro) return 0;
@@ -112,85 +89,12 @@ function sectionHeight(doc: Doc, section: StatementSection, width: number): numb
   );
 }
 
-type Struct = PDFKit.PDFStructureElement;
-
-/** Where a piece of text goes in the tag tree; text without one (running heads, footers) is an artifact. */
-interface Tag {
-  parent: Struct;
-  type: 'H1' | 'H2' | 'P' | 'Span' | 'TH' | 'TD';
-}
-
-interface Put {
-  tag?: Tag;
-  font?: string;
-  size?: number;
-  color?: string;
-  width: number;
-  align?: 'left' | 'right';
-  spacing?: number;
-}
-
-class StatementWriter {
-  private page = 0;
-  private readonly root: Struct;
-
+class StatementWriter extends PdfCanvas {
   constructor(
-    private readonly doc: Doc,
+    doc: Doc,
     private readonly statement: Statement,
   ) {
-    this.root = doc.struct('Document');
-    doc.addStructure(this.root);
-  }
-
-  /** One line of text, cut with an ellipsis when it does not fit the width (never wraps). */
-  put(text: string, x: number, y: number, options: Put) {
-    const doc = this.doc;
-    doc
-      .font(options.font ?? FONT.regular)
-      .fontSize(options.size ?? 9.5)
-      .fillColor(options.color ?? COLOR.text);
-    const draw = () =>
-      doc.text(pdfText(text), x, y, {
-        width: options.width,
-        align: options.align ?? 'left',
-        height: doc.currentLineHeight(true) + 0.5,
-        ellipsis: true,
-        characterSpacing: options.spacing ?? 0,
-        structParent: options.tag?.parent,
-        structType: options.tag?.type,
-      });
-    if (options.tag) draw();
-    else this.artifact(draw, 'Pagination');
-  }
-
-  /** Wrapped text (intros, comments) as one paragraph of the tag tree. */
-  paragraph(
-    text: string,
-    parent: Struct,
-    x: number,
-    y: number,
-    width: number,
-    style: { font: string; size: number; color: string },
-  ) {
-    this.doc
-      .font(style.font)
-      .fontSize(style.size)
-      .fillColor(style.color)
-      .text(pdfText(text), x, y, { width, structParent: parent, structType: 'P' });
-  }
-
-  /** Drawing that carries no content of its own (rules, bands, running heads), marked so readers skip it. */
-  artifact(draw: () => void, type: 'Layout' | 'Pagination' = 'Layout') {
-    this.doc.markContent('Artifact', { type });
-    draw();
-    this.doc.endMarkedContent();
-  }
-
-  /** A new element of the tag tree, placed after its parent's earlier children. */
-  struct(parent: Struct, type: string): Struct {
-    const element = this.doc.struct(type);
-    parent.add(element);
-    return element;
+    super(doc);
   }
 
   private get who(): string {
@@ -223,106 +127,8 @@ class StatementWriter {
     return MARGIN.top + 30;
   }
 
-  rule(x: number, y: number, width: number, color = COLOR.rule, thickness = 0.6) {
-    this.artifact(() =>
-      this.doc
-        .save()
-        .moveTo(x, y)
-        .lineTo(x + width, y)
-        .lineWidth(thickness)
-        .strokeColor(color)
-        .stroke()
-        .restore(),
-    );
-  }
-
-  band(x: number, y: number, width: number, height: number, color: string, radius = 0) {
-    this.artifact(() => {
-      const doc = this.doc.save();
-      (radius ? doc.roundedRect(x, y, width, height, radius) : doc.rect(x, y, width, height)).fill(color).restore();
-    });
-  }
-
   letterhead(): number {
-    const s = this.statement;
-    let y = MARGIN.top;
-    const head = this.struct(this.root, 'Sect');
-    this.put(s.siteTitle, MARGIN.left, y, {
-      tag: { parent: head, type: 'P' },
-      font: FONT.bold,
-      size: 22,
-      color: COLOR.brand,
-      width: CONTENT - 240,
-    });
-    this.put(s.title, MARGIN.left, y + 29, {
-      tag: { parent: head, type: 'H1' },
-      size: 11,
-      color: COLOR.muted,
-      width: CONTENT - 240,
-    });
-    const facts = [
-      ['Period', this.period],
-      ['MAT Day', formatUSDate(s.endDate)],
-      ['Distribution', `#${s.distributionId}`],
-      ...(s.approvedOn ? [['Approved', formatUSDate(s.approvedOn)]] : []),
-    ];
-    facts.forEach(([label, value], index) => {
-      const rowY = y + 2 + index * 12.5;
-      const fact = this.struct(head, 'P');
-      this.put(label, MARGIN.left + CONTENT - 230, rowY, {
-        tag: { parent: fact, type: 'Span' },
-        size: 8.5,
-        color: COLOR.muted,
-        width: 80,
-        align: 'right',
-      });
-      this.put(value, MARGIN.left + CONTENT - 140, rowY, {
-        tag: { parent: fact, type: 'Span' },
-        font: FONT.bold,
-        size: 8.5,
-        width: 140,
-        align: 'right',
-      });
-    });
-    y += 58;
-    this.rule(MARGIN.left, y, CONTENT, COLOR.brand, 1.2);
-    y += 14;
-    const recipient = this.struct(head, 'P');
-    const part = { parent: recipient, type: 'Span' } as const;
-    this.put('PREPARED FOR', MARGIN.left, y, { tag: part, size: 7.5, color: COLOR.muted, width: 200, spacing: 0.5 });
-    this.put(s.missionaryName, MARGIN.left, y + 11, { tag: part, font: FONT.bold, size: 15, width: CONTENT });
-    if (s.missionaryNumber) {
-      this.put(`${s.missionaryLabel} # ${s.missionaryNumber}`, MARGIN.left, y + 30, {
-        tag: part,
-        size: 9.5,
-        color: COLOR.muted,
-        width: CONTENT,
-      });
-    }
-    y += 52;
-    // The four key figures.
-    const gap = 10;
-    const boxWidth = (CONTENT - 3 * gap) / 4;
-    s.highlights.forEach((highlight, index) => {
-      const x = MARGIN.left + index * (boxWidth + gap);
-      const figure = this.struct(head, 'P');
-      this.band(x, y, boxWidth, 46, COLOR.band, 5);
-      this.put(highlight.label.toUpperCase(), x + 10, y + 9, {
-        tag: { parent: figure, type: 'Span' },
-        size: 7.5,
-        color: COLOR.muted,
-        width: boxWidth - 20,
-        spacing: 0.5,
-      });
-      this.put(pdfMoney(highlight.amount), x + 10, y + 22, {
-        tag: { parent: figure, type: 'Span' },
-        font: FONT.bold,
-        size: 15,
-        color: highlight.amount < 0 ? COLOR.negative : COLOR.text,
-        width: boxWidth - 20,
-      });
-    });
-    return y + 46 + 24;
+    return drawLetterhead(this, this.statement, this.period);
   }
 
   title(section: { title: string; intro?: string }, sect: Struct, x: number, y: number, width: number): number {
