@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZSessionUserSchema } from '../auth/contract';
 import { contracts, ZMessageResponseSchema, ZTimestamp } from '../contract';
-import { requiredText } from '../fields';
+import { idField, requiredText } from '../fields';
 
 const code = requiredText('Code', 40);
 
@@ -34,6 +34,18 @@ export const ZSecondFactorPolicySchema = z
   .object({ require_for_admins: z.boolean() })
   .meta({ id: 'SecondFactorPolicy' });
 
+/** What an admin sees of another user's second factors (never a secret or a code). */
+export const ZUserSecondFactorSchema = z
+  .object({
+    totp: z.enum(['off', 'pending', 'on']),
+    passkeys: z.number().int(),
+    recovery_codes_left: z.number().int(),
+  })
+  .meta({ id: 'UserSecondFactor' });
+export type TUserSecondFactor = z.infer<typeof ZUserSecondFactorSchema>;
+
+const ZUserIdParamsSchema = z.object({ id: idField('User id') });
+
 export const secondFactorLoginSchema = z.object({ challenge_token: requiredText('Challenge token', 200), code });
 export const confirmTotpSchema = z.object({ code });
 export const disableTotpSchema = z.object({
@@ -43,6 +55,28 @@ export const disableTotpSchema = z.object({
   ),
   code,
 });
+/** Either proves it is the owner: the password, or a current code (TOTP or an unused recovery code). */
+export const regenerateRecoveryCodesSchema = z
+  .object({
+    password: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined),
+      z.string({ error: 'Password must be text.' }).max(200, 'Password must be at most 200 characters.').optional(),
+    ),
+    code: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() !== '' ? value : undefined),
+      requiredText('Code', 40).optional(),
+    ),
+  })
+  .superRefine((value, context) => {
+    if (value.password === undefined && value.code === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: 'Enter your password or a code from your authenticator app.',
+      });
+    }
+  });
+
 export const updatePolicySchema = z.object({
   require_for_admins: z.preprocess(
     (value) =>
@@ -89,6 +123,32 @@ export const secondFactorContract = contracts('Second factor', {
     path: '/account/totp',
     summary: 'Turn TOTP off with your password and a code (or a recovery code).',
     request: { body: disableTotpSchema },
+    responses: { 200: ZMessageResponseSchema },
+  },
+  regenerateRecoveryCodes: {
+    method: 'POST',
+    path: '/account/recovery-codes',
+    summary:
+      'New recovery codes for your authenticator app (your password or a current code); the old ones stop working.',
+    request: { body: regenerateRecoveryCodesSchema },
+    responses: { 200: ZRecoveryCodesSchema },
+  },
+  userSecondFactor: {
+    method: 'GET',
+    path: '/user/:id/second-factor',
+    summary: "A user's second factors: TOTP state, passkeys and recovery codes left (admin).",
+    request: { params: ZUserIdParamsSchema },
+    responses: { 200: ZUserSecondFactorSchema },
+  },
+  removeUserSecondFactor: {
+    method: 'DELETE',
+    path: '/user/:id/second-factor',
+    summary: "Remove another user's second factor after a lost authenticator (admin).",
+    description:
+      'Deletes the TOTP secret, every passkey and the recovery codes of the user, ends all their sessions, ' +
+      'writes an audit event (who, whom, when) and mails the user. 409 for your own account (use Account ' +
+      'Security) and for a user without a second factor.',
+    request: { params: ZUserIdParamsSchema },
     responses: { 200: ZMessageResponseSchema },
   },
   policy: {

@@ -4,9 +4,17 @@ import { secondFactorContract as api } from '../../domain/second-factor/contract
 import type { AppContext } from '../context';
 import { type AnyRoute, route } from '../http/routes';
 import { recordAudit } from '../journal/journal';
+import { removeUserSecondFactor, userSecondFactor } from './admin-removal';
 import { adminsMustUseSecondFactor, setAdminsMustUseSecondFactor } from './policy';
 import { completeSecondFactor } from './sign-in';
-import { confirmTotp, disableTotp, hasTotp, secondFactorStatus, startTotp } from './totp-service';
+import {
+  confirmTotp,
+  disableTotp,
+  hasTotp,
+  regenerateRecoveryCodes,
+  secondFactorStatus,
+  startTotp,
+} from './totp-service';
 
 const sessionToken = (headers: Record<string, unknown>) => String(headers['api-token'] ?? '');
 
@@ -30,6 +38,18 @@ export function secondFactorRoutes(ctx: AppContext): AnyRoute[] {
     route(api.disableTotp, {
       access: 'user',
       handler: async (request) => disableTotp(ctx, request.user, request.body),
+    }),
+    route(api.regenerateRecoveryCodes, {
+      access: 'user',
+      handler: async (request) => regenerateRecoveryCodes(ctx, request.user, request.body),
+    }),
+    route(api.userSecondFactor, {
+      access: ADMIN,
+      handler: async (request) => userSecondFactor(ctx, request.params.id),
+    }),
+    route(api.removeUserSecondFactor, {
+      access: ADMIN,
+      handler: async (request) => removeUserSecondFactor(ctx, request.user, request.params.id),
     }),
     route(api.policy, {
       access: 'user',

@@ -79,6 +79,16 @@ function recoveryHash(userId: number, code: string): string {
   return hashToken(`${userId}:${code}`);
 }
 
+/** The user's recovery codes replaced by RECOVERY_CODE_COUNT new ones (only their hashes are kept). */
+async function replaceRecoveryCodes(tx: DbOrTx, userId: number, now: Date): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await tx
+    .insert(recoveryCodes)
+    .values(codes.map((c) => ({ userId, codeHash: recoveryHash(userId, c), createdAt: now })));
+  return codes;
+}
+
 /**
  * POST /account/totp/confirm: a current code turns TOTP on; 10 recovery codes come back, shown this
  * once (only their hashes are kept). The session it happens in counts as two-factor from now on.
@@ -93,18 +103,15 @@ export async function confirmTotp(ctx: AppContext, user: AuthUser, sessionToken:
   const step = verifyTotp(row.secret, code.replace(/\s+/g, ''), now, row.lastStep);
   if (step === null) throw AppError.field('code', SECOND_FACTOR_MESSAGES.wrongCode);
   await uncountAttempt(ctx, key);
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await ctx.db.transaction(async (tx) => {
+  const codes = await ctx.db.transaction(async (tx) => {
     await tx
       .update(totpCredentials)
       .set({ confirmedAt: now, lastStep: step })
       .where(eq(totpCredentials.userId, user.id));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-    await tx
-      .insert(recoveryCodes)
-      .values(codes.map((c) => ({ userId: user.id, codeHash: recoveryHash(user.id, c), createdAt: now })));
+    const fresh = await replaceRecoveryCodes(tx, user.id, now);
     await markSecondFactor(tx, sessionToken);
     await recordAudit(tx, { actorId: user.id, action: 'enable_totp', entityType: 'user', entityId: user.id });
+    return fresh;
   });
   notify(ctx, user, 'A second factor (authenticator app) was turned on for your Sheepfold account.');
   return { recovery_codes: codes.map(formatRecoveryCode) };
@@ -168,7 +175,45 @@ export async function disableTotp(ctx: AppContext, user: AuthUser, input: { pass
   return { success: true, message: 'The authenticator app is off.' };
 }
 
-function notify(ctx: AppContext, user: AuthUser, what: string) {
+/**
+ * POST /account/recovery-codes: the owner proves it is them — the password, or a current code (a
+ * TOTP code, or one of the old recovery codes, which is used up) — and gets RECOVERY_CODE_COUNT new
+ * codes, shown this once; every old one stops working. Wrong guesses are throttled like turning TOTP off.
+ */
+export async function regenerateRecoveryCodes(
+  ctx: AppContext,
+  user: AuthUser,
+  input: { password?: string; code?: string },
+) {
+  if (!(await hasTotp(ctx.db, user.id))) throw AppError.conflict('Turn on the authenticator app first.');
+  const key = `totp:${user.id}`;
+  await takeAttempt(ctx, key, ctx.config.throttleLimit);
+  const now = ctx.clock.now();
+  if (input.password !== undefined) {
+    const [account] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    if (!(await verifyPassword(account.passwordHash, input.password))) {
+      throw AppError.field('password', 'The password is incorrect.');
+    }
+  } else if (!(await consumeSecondFactor(ctx.db, user.id, input.code ?? '', now))) {
+    throw AppError.field('code', SECOND_FACTOR_MESSAGES.wrongCode);
+  }
+  await uncountAttempt(ctx, key);
+  const codes = await ctx.db.transaction(async (tx) => {
+    const fresh = await replaceRecoveryCodes(tx, user.id, now);
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'regenerate_recovery_codes',
+      entityType: 'user',
+      entityId: user.id,
+    });
+    return fresh;
+  });
+  notify(ctx, user, 'New recovery codes were made for your Sheepfold account; the old ones no longer work.');
+  return { recovery_codes: codes.map(formatRecoveryCode) };
+}
+
+/** A mail telling the user their sign-in changed (sent after the answer, like every security mail). */
+export function notify(ctx: AppContext, user: { email: string; name: string }, what: string) {
   ctx.background.run('second factor mail', () =>
     ctx.mailer.send({
       to: user.email,

@@ -31,12 +31,22 @@ export function TotpSection({ status }: { status: TSecondFactorStatus }) {
       <Stack spacing={2}>
         <Typography variant="h2">Authenticator App</Typography>
         {codes ? (
-          <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
+          <RecoveryCodes
+            codes={codes}
+            title={status.totp === 'on' ? 'New recovery codes are ready; the old ones no longer work.' : undefined}
+            onDone={() => setCodes(null)}
+          />
         ) : status.totp === 'on' ? (
           <>
             <Typography>
               On since {status.totp_confirmed_at?.slice(0, 10)}. Recovery codes left: {status.recovery_codes_left}.
             </Typography>
+            <RegenerateForm
+              onDone={(fresh) => {
+                setCodes(fresh);
+                reload();
+              }}
+            />
             <DisableForm onDone={reload} />
           </>
         ) : enrolment ? (
@@ -107,7 +117,7 @@ function Enrol({ enrolment, onDone }: { enrolment: TTotpEnrolment; onDone: (code
   );
 }
 
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+function RecoveryCodes({ codes, title, onDone }: { codes: string[]; title?: string; onDone: () => void }) {
   const download = () => {
     const blob = new Blob([`Sheepfold recovery codes\n\n${codes.join('\n')}\n`], { type: 'text/plain' });
     const link = document.createElement('a');
@@ -118,7 +128,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   };
   return (
     <Stack spacing={2}>
-      <Alert severity="success">The authenticator app is on.</Alert>
+      <Alert severity="success">{title ?? 'The authenticator app is on.'}</Alert>
       <Typography>
         Keep these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only
         now.
@@ -191,6 +201,64 @@ function DisableForm({ onDone }: { onDone: () => void }) {
       <Box>
         <Button type="submit" variant="outlined" color="error">
           Turn Off
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+/** New recovery codes (decision 16): the password or a current code proves it is the owner. */
+function RegenerateForm({ onDone }: { onDone: (codes: string[]) => void }) {
+  const [values, setValues] = useState({ password: '', code: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const answer = await api.postJson<{ recovery_codes: string[] }>('/account/recovery-codes', values);
+      setValues({ password: '', code: '' });
+      setErrors({});
+      onDone(answer.recovery_codes);
+    } catch (failure) {
+      if (!(failure instanceof ApiError)) throw failure;
+      const fields = Object.fromEntries(Object.entries(failure.errors).map(([k, v]) => [k, v[0]]));
+      setErrors(Object.keys(fields).length > 0 ? fields : { password: failure.message });
+    }
+  };
+  return (
+    <Stack
+      spacing={2}
+      component="form"
+      onSubmit={submit}
+      noValidate
+      sx={{ maxWidth: 480 }}
+      aria-label="New recovery codes"
+    >
+      <Typography variant="body2" color="text.secondary">
+        Lost or used up your recovery codes? Make new ones with your password or a code from the app; the old ones stop
+        working.
+      </Typography>
+      <TextField
+        id="regenerate-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={values.password}
+        onChange={(event) => setValues({ ...values, password: event.target.value })}
+        error={errors.password !== undefined}
+        helperText={errors.password}
+      />
+      <TextField
+        id="regenerate-code"
+        label="Or a code from the app"
+        autoComplete="one-time-code"
+        value={values.code}
+        onChange={(event) => setValues({ ...values, code: event.target.value })}
+        error={errors.code !== undefined}
+        helperText={errors.code}
+      />
+      <Box>
+        <Button type="submit" variant="outlined">
+          New Recovery Codes
         </Button>
       </Box>
     </Stack>

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { User } from '../../api/types';
+import { UserSecondFactorSection } from '../account/UserSecondFactorSection';
 import { AdvanceHistorySection } from '../advances/AdvanceHistorySection';
 import { DistributionsSection } from '../distributions/DistributionsSection';
 import { DonationsSection } from '../donations/DonationsSection';
@@ -21,4 +22,6 @@ export const userProfileSections: Array<ComponentType<{ user: User }>> = [
   DistributionsSection,
   DonationsTrendSection,
   StatementsSection,
+  // Issue 10: a lost authenticator is removed here (admins).
+  UserSecondFactorSection,
 ];
