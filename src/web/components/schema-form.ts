@@ -3,11 +3,22 @@ import type { z } from 'zod';
 import { ApiError } from '../api/client';
 
 /**
+ * The fields of the schema's input (what the API accepts), as a form holds them: a field the schema
+ * requires must be in the form's values, an optional one may be; each holds what its input holds
+ * (text, a box's true/false), so the value types come from the defaults. A form may hold more (a box
+ * that only steers the screen). The form's type is checked against the schema, not written beside it.
+ */
+export type SchemaFields<S extends z.ZodType> = { [K in keyof z.input<S>]: unknown };
+
+/**
  * A form validated by the same zod schema the API parses with. Submit handlers receive the raw
  * field values (what the user typed), which go to the API unchanged; the server parses them again.
  * The resolver loads with the first validation, not with the page.
  */
-export function useSchemaForm<T extends FieldValues>(schema: z.ZodType, defaultValues: T) {
+export function useSchemaForm<S extends z.ZodType, T extends SchemaFields<S> & FieldValues>(
+  schema: S,
+  defaultValues: T,
+) {
   return useForm<T>({
     resolver: lazyZodResolver<T>(schema),
     defaultValues: defaultValues as never,

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import type { ResponseOf } from '../../domain/contract';
+import type { systemContract } from '../../domain/system/contract';
 import { DEFAULT_SITE_TITLE, DEFAULT_TERMS, type SiteConfig, type Terms } from '../../domain/terms';
 import { api } from '../api/client';
 import { keys } from '../api/query-keys';
@@ -9,7 +11,11 @@ const SiteContext = createContext<SiteConfig>(fallback);
 
 /** Title, favicon and terms from the server (SITE_TITLE, SITE_FAVICON, SITE_TERMS). */
 export function SiteConfigProvider({ children }: { children: ReactNode }) {
-  const { data } = useQuery({ queryKey: keys.site, queryFn: () => api.get<SiteConfig>('/site'), staleTime: Infinity });
+  const { data } = useQuery({
+    queryKey: keys.site,
+    queryFn: () => api.get<ResponseOf<typeof systemContract.site>>('/site'),
+    staleTime: Infinity,
+  });
   const site = data ?? fallback;
   useEffect(() => {
     const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');

@@ -1,5 +1,7 @@
 import { FormControlLabel, Paper, Stack, Switch, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ResponseOf } from '../../../domain/contract';
+import type { secondFactorContract } from '../../../domain/second-factor/contract';
 import { ApiError, api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { useMessages } from '../../shell/messages';
@@ -10,7 +12,7 @@ export function PolicySection({ totpOn }: { totpOn: boolean }) {
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: keys.account.secondFactorPolicy,
-    queryFn: () => api.get<{ require_for_admins: boolean }>('/second-factor/policy'),
+    queryFn: () => api.get<ResponseOf<typeof secondFactorContract.policy>>('/second-factor/policy'),
   });
   const change = async (on: boolean) => {
     try {

@@ -1,5 +1,7 @@
 import { Alert, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import type { ResponseOf } from '../../../domain/contract';
+import type { systemContract } from '../../../domain/system/contract';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { useCurrentUser } from '../../session/session';
@@ -10,7 +12,7 @@ export function SystemWarnings() {
   const admin = me.role === 'admin';
   const { data } = useQuery({
     queryKey: keys.systemWarnings,
-    queryFn: () => api.get<{ warnings: string[] }>('/system/warnings'),
+    queryFn: () => api.get<ResponseOf<typeof systemContract.systemWarnings>>('/system/warnings'),
     enabled: admin,
     staleTime: 5 * 60_000,
   });

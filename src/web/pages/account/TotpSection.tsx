@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { TSecondFactorStatus, TTotpEnrolment } from '../../../domain/second-factor/contract';
+import type { ResponseOf } from '../../../domain/contract';
+import type { secondFactorContract, TSecondFactorStatus, TTotpEnrolment } from '../../../domain/second-factor/contract';
 import { ApiError, api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { useSession } from '../../session/session';
@@ -79,7 +80,9 @@ function Enrol({ enrolment, onDone }: { enrolment: TTotpEnrolment; onDone: (code
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      const answer = await api.postJson<{ recovery_codes: string[] }>('/account/totp/confirm', { code });
+      const answer = await api.postJson<ResponseOf<typeof secondFactorContract.confirmTotp>>('/account/totp/confirm', {
+        code,
+      });
       await refresh();
       onDone(answer.recovery_codes);
     } catch (failure) {

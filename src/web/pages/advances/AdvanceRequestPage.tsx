@@ -71,7 +71,7 @@ export function AdvanceRequestPage() {
   const queryClient = useQueryClient();
   const categories = useCategories();
   const holdAccounts = useHoldAccountChoices(me.id);
-  const form = useSchemaForm<Values>(advanceRequestSchema, EMPTY);
+  const form = useSchemaForm(advanceRequestSchema, EMPTY);
   const [deleting, setDeleting] = useState<Advance | null>(null);
 
   const submit = form.handleSubmit(async (values) => {

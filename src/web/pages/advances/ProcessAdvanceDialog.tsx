@@ -10,17 +10,11 @@ import { money } from '../../format';
 import { useMessages } from '../../shell/messages';
 import type { Advance } from './types';
 
-interface Values {
-  amount_approved: string;
-  mat_date: string;
-  [key: string]: string;
-}
-
 /** Advance processing (SPEC.md §5): an approved amount above zero, and the MAT date to receive it. */
 export function ProcessAdvanceDialog({ advance, onClose }: { advance: Advance; onClose(): void }) {
   const messages = useMessages();
   const queryClient = useQueryClient();
-  const form = useSchemaForm<Values>(processAdvanceSchema, {
+  const form = useSchemaForm(processAdvanceSchema, {
     amount_approved: advance.amount_requested.toFixed(2),
     mat_date: advance.mat_date ?? '',
   });

@@ -1,7 +1,9 @@
 import { Alert, Button, Link, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import type { authContract } from '../../../domain/auth/contract';
 import { passwordResetSchema } from '../../../domain/auth/schemas';
+import type { ResponseOf } from '../../../domain/contract';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiError, api } from '../../api/client';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
@@ -17,7 +19,10 @@ export function ResetPasswordPage() {
   const submit = form.handleSubmit(async (values) => {
     setLinkError(null);
     try {
-      const result = await api.postForm<{ success?: boolean }>('/password/reset', { ...values, token });
+      const result = await api.postForm<ResponseOf<typeof authContract.resetPassword>>('/password/reset', {
+        ...values,
+        token,
+      });
       if (!result.success) throw new Error('not reset');
       messages.success(MESSAGES.passwordReset);
       navigate('/');

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, type MutableRefObject, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { ResponseOf } from '../../../domain/contract';
 import { isIsoDate } from '../../../domain/dates';
 import {
   type DistributionResult,
@@ -15,6 +16,7 @@ import {
   FORM_CHOICES,
   initialPayload,
 } from '../../../domain/distributions/context';
+import type { distributionsContract } from '../../../domain/distributions/contract';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiError, api } from '../../api/client';
 import { keys } from '../../api/query-keys';
@@ -99,7 +101,8 @@ function useDistributionContext(
 ) {
   const context = useQuery({
     queryKey: keys.distributions.context(path),
-    queryFn: async () => contextFromWire(await api.get<unknown>(path)),
+    queryFn: async () =>
+      contextFromWire(await api.get<ResponseOf<typeof distributionsContract.distributionContext>>(path)),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 0,

@@ -70,7 +70,7 @@ export function ExpenseDialog({
   const holdAccounts = useHoldAccountChoices(report.user_id);
   // The currency remembered is the report owner's: the missionary who keeps entering expenses in it.
   const lastCurrency = lastUsedCurrency(report.user_id, report);
-  const form = useSchemaForm<Values>(expenseSchema, valuesOf(expense, lastCurrency));
+  const form = useSchemaForm(expenseSchema, valuesOf(expense, lastCurrency));
   const [fieldCurrency, exchangeRate, usd, currency] = useWatch({
     control: form.control,
     name: ['field_currency', 'exchange_rate', 'usd', 'currency'],

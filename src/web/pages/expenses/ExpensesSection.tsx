@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Button, Typography } from '@mui/material';
 import { UNKNOWN_CURRENCY } from '../../../domain/currencies';
+import { fromDollars, sum, toDollars } from '../../../domain/money';
 import { date, money } from '../../format';
 import { ItemMenu } from './ItemMenu';
 import { ItemTable } from './ItemTable';
@@ -15,7 +16,8 @@ export function ExpensesSection(props: {
   onDelete(item: Expense): void;
 }) {
   const { report, editable } = props;
-  const total = report.expense.reduce((cents, item) => cents + Math.round(item.usd_amount * 100), 0);
+  // Wire amounts are dollars; they are added as cents (src/domain/money.ts), never as floats.
+  const total = sum(report.expense.map((item) => fromDollars(item.usd_amount)));
   return (
     <Section
       title="Expenses"
@@ -75,7 +77,7 @@ export function ExpensesSection(props: {
         }
       />
       {report.expense.length > 0 && (
-        <Typography sx={{ mt: 1, textAlign: 'right', fontWeight: 600 }}>Expenses: {money(total / 100)}</Typography>
+        <Typography sx={{ mt: 1, textAlign: 'right', fontWeight: 600 }}>Expenses: {money(toDollars(total))}</Typography>
       )}
     </Section>
   );

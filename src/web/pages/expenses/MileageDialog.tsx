@@ -53,7 +53,7 @@ export function MileageDialog({
   const queryClient = useQueryClient();
   const categories = useCategories();
   const rate = useMileageRate();
-  const form = useSchemaForm<Values>(mileageSchema, valuesOf(trip));
+  const form = useSchemaForm(mileageSchema, valuesOf(trip));
   const [start, end, typed] = useWatch({
     control: form.control,
     name: ['odometer_start', 'odometer_end', 'total_distance'],

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { DISTANCE_LABELS, DISTANCE_TYPES, type DistanceType } from '../../../domain/expense-reports/calculations';
 import { MESSAGES } from '../../../domain/messages';
+import { fromDollars, sum, toDollars } from '../../../domain/money';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { date, money } from '../../format';
@@ -132,7 +133,7 @@ export function MileageSection(props: {
         />
         {report.mileage.length > 0 && (
           <Typography sx={{ textAlign: 'right', fontWeight: 600 }}>
-            Mileage: {money(report.mileage.reduce((cents, trip) => cents + Math.round(trip.total_cost * 100), 0) / 100)}
+            Mileage: {money(toDollars(sum(report.mileage.map((trip) => fromDollars(trip.total_cost)))))}
           </Typography>
         )}
       </Stack>

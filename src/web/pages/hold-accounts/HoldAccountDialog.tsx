@@ -23,12 +23,13 @@ export function HoldAccountDialog({ account, onClose }: { account: HoldAccount |
   const messages = useMessages();
   const queryClient = useQueryClient();
   const editing = account !== null;
-  const form = useSchemaForm<Values>(createHoldAccountSchema, {
+  const defaults: Values = {
     user_id: account?.user_id ?? '',
     fund_name: account?.fund_name ?? '',
     balance: account ? account.opening_balance.toFixed(2) : '',
     owner: account?.user ?? null,
-  });
+  };
+  const form = useSchemaForm(createHoldAccountSchema, defaults);
   const submit = form.handleSubmit(async (values) => {
     try {
       if (account) {

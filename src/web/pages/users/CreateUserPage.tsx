@@ -14,8 +14,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import type { ResponseOf } from '../../../domain/contract';
 import { MESSAGES } from '../../../domain/messages';
 import { ROLE_LABELS } from '../../../domain/roles';
+import type { usersContract } from '../../../domain/users/contract';
 import { createUserSchema, generatePassword, USER_ROLES } from '../../../domain/users/schemas';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
@@ -64,7 +66,7 @@ function CreateUserForm() {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const user = await api.postForm<{ name: string; email: string; sign_in_link?: string }>('/user', {
+      const user = await api.postForm<ResponseOf<typeof usersContract.createUser>>('/user', {
         ...values,
         password: generatePassword(randomInt),
       });

@@ -47,7 +47,7 @@ export function PayrollInfoForm({
 }) {
   const messages = useMessages();
   const [editing, setEditing] = useState(false);
-  const form = useSchemaForm<Values>(payrollInfoSchema, valuesOf(user));
+  const form = useSchemaForm(payrollInfoSchema, valuesOf(user));
   const disabled = !editing;
   // DESIGN.md decision 25: W2 Exempt and 1099 owe no FICA, so the box is off and cannot be ticked.
   const taxStatus = form.watch('tax_status');

@@ -14,23 +14,19 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { ResponseOf } from '../../../../domain/contract';
 import { isIsoDate } from '../../../../domain/dates';
+import type { distributionsContract } from '../../../../domain/distributions/contract';
 import { MESSAGES } from '../../../../domain/messages';
 import { ApiError, api } from '../../../api/client';
 import { keys } from '../../../api/query-keys';
 import { date, money } from '../../../format';
 import { useMessages } from '../../../shell/messages';
 import { useTerms } from '../../../site/site-config';
-import type { UploadName } from '../steps/SelectStep';
+import type { UploadName } from '../../donations/types';
 
-/** What POST /batch-distributions answers (src/server/distributions/batch.ts). */
-export interface BatchResult {
-  message: string;
-  created: Array<{ id: number; user_name: string; review_flags?: unknown[] | null }>;
-  flagged_count: number;
-  skipped: Array<{ user_id: number; user_name: string; distribution_id: number; reason: string }>;
-  failed: Array<{ user_id: number; user_name: string; message: string }>;
-}
+/** What POST /batch-distributions answers, from its contract. */
+export type BatchResult = ResponseOf<typeof distributionsContract.batchDistributions>;
 
 /**
  * "Build MAT Day distributions" (admin): pending distributions for every active missionary for one

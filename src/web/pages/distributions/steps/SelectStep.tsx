@@ -4,15 +4,11 @@ import { MESSAGES } from '../../../../domain/messages';
 import { api } from '../../../api/client';
 import { keys } from '../../../api/query-keys';
 import { date, money } from '../../../format';
+import type { UploadName } from '../../donations/types';
 import { FieldWorkerSearch } from '../components/FieldWorkerSearch';
 import type { FieldWorker, FormAction, FormState } from '../form-state';
 
-export interface UploadName {
-  upload_name: string;
-  donations: number;
-  total_amount: number;
-  last_imported_at: string | null;
-}
+export type { UploadName } from '../../donations/types';
 
 /** Step 1, "Select a Missionary" (the configured term): user search, donation upload, from and to dates. */
 export function SelectStep(props: {
