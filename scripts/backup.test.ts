@@ -127,6 +127,9 @@ it('refuses a file that is not a backup, and backs up a stopped DATA_DIR by itse
   await database.db.execute(sql`create table kept (n int)`);
   await database.db.execute(sql`insert into kept values (42)`);
   await database.close();
+  // The key TOTP secrets are sealed with (SECRET_KEY unset) travels with the database.
+  const key = `${'c0ffee'.repeat(10)}abcd\n`;
+  fs.writeFileSync(path.join(dataDir, 'secret.key'), key, { mode: 0o600 });
   const file = path.join(tempDir(), 'stopped.tar.gz');
   expect(await runScript('scripts/backup.ts', [file], { DATA_DIR: dataDir })).toContain('uploaded files');
   const restoredDir = tempDir();
@@ -134,4 +137,6 @@ it('refuses a file that is not a backup, and backs up a stopped DATA_DIR by itse
   const restored = await openPglite(path.join(restoredDir, 'pglite'));
   databases.push(restored);
   expect(await rows(restored, 'select n from kept')).toEqual([{ n: 42 }]);
+  expect(fs.readFileSync(path.join(restoredDir, 'secret.key'), 'utf8')).toBe(key);
+  expect(fs.statSync(path.join(restoredDir, 'secret.key')).mode & 0o777).toBe(0o600);
 });

@@ -28,6 +28,8 @@ export interface Config {
   throttleWindowMinutes: number;
   /** Wait added per account-wide failure beyond the limit (AUTH_THROTTLE_DELAY_MS). */
   throttleDelayMs: number;
+  /** SECRET_KEY: the key TOTP secrets are encrypted with; unset means DATA_DIR/secret.key (second-factor/secret-box.ts). */
+  secretKey: string | null;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -48,6 +50,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throttleLimit: Number(env.AUTH_THROTTLE_LIMIT || 5),
     throttleWindowMinutes: Number(env.AUTH_THROTTLE_MINUTES || 15),
     throttleDelayMs: Number(env.AUTH_THROTTLE_DELAY_MS ?? 250),
+    secretKey: env.SECRET_KEY?.trim() ? env.SECRET_KEY : null,
   };
 }
 

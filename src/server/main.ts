@@ -11,6 +11,8 @@ import { type DataDirLock, DataDirLockedError, lockDataDir } from './db/data-dir
 import { migrate } from './db/migrate';
 import { publicUrlWarning } from './mail/links';
 import { createMailer } from './mail/mailer';
+import { secretKeyWarning } from './second-factor/secret-box';
+import { sealStoredTotpSecrets } from './second-factor/totp-service';
 import { startupSummary } from './startup-summary';
 import { createStorage } from './storage/create-storage';
 
@@ -28,6 +30,8 @@ async function main(): Promise<void> {
     database = await openPglite(path.join(config.dataDir, 'pglite'));
   }
   await migrate(database);
+  // Issue 10: TOTP secrets stored before they were encrypted are sealed now, before any request.
+  await sealStoredTotpSecrets(database.db, config);
   // The first-run box is printed after the start-up summary, last, so it stays on screen.
   const firstRun: string[] = [];
   await bootstrap(database.db, systemClock, { email: config.adminEmail, password: config.adminPassword }, (line) =>
@@ -75,7 +79,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   app.log.level = level;
   const webBuilt = fs.existsSync(path.join(WEB_DIST, 'index.html'));
-  const warnings = [publicUrlWarning(config)].filter((warning): warning is string => warning !== null);
+  const warnings = [publicUrlWarning(config), secretKeyWarning(config)].filter(
+    (warning): warning is string => warning !== null,
+  );
   // The port bound (PORT=0 picks a free one, as the first-run browser test does).
   const bound = app.server.address();
   const port = bound && typeof bound === 'object' ? bound.port : config.port;

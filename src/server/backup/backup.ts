@@ -8,12 +8,15 @@ import { readTar, TarWriter } from './tar';
 
 /**
  * Backups of the embedded default (PGlite under DATA_DIR): one .tar.gz holding a manifest, the
- * database's data directory (PGlite's own dump) and every uploaded file, taken while the server
+ * database's data directory (PGlite's own dump), DATA_DIR/secret.key when there is one, and every
+ * uploaded file, taken while the server
  * runs. With DATABASE_URL use pg_dump instead (docs/deploy.md): the receipts are in the database.
  */
 export const MANIFEST = 'sheepfold-backup.json';
 export const DATABASE_ENTRY = 'pglite.tar';
 const UPLOADS = 'uploads';
+/** The key TOTP secrets are encrypted with when SECRET_KEY is unset (second-factor/secret-box.ts). */
+const SECRET_KEY_FILE = 'secret.key';
 
 export interface BackupManifest {
   format: 1;
@@ -84,6 +87,12 @@ export async function writeBackup(client: PGlite, dataDir: string, outFile: stri
     const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
     await tar.add(MANIFEST, manifestBytes.length, manifestBytes);
     await tar.add(DATABASE_ENTRY, dump.length, dump);
+    // Without its key the database's TOTP secrets cannot be read: the key travels with them.
+    const keyFile = path.join(dataDir, SECRET_KEY_FILE);
+    if (fs.existsSync(keyFile)) {
+      const keyBytes = fs.readFileSync(keyFile);
+      await tar.add(SECRET_KEY_FILE, keyBytes.length, keyBytes);
+    }
     for (const [index, file] of files.entries()) {
       await tar.add(`${UPLOADS}/${file}`, sizes[index], fs.createReadStream(path.join(staging, file)));
     }
@@ -129,6 +138,13 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Back
       await client.query('select 1');
       await client.close();
       databaseRestored = true;
+    } else if (entry.name === SECRET_KEY_FILE) {
+      const target = path.join(dataDir, SECRET_KEY_FILE);
+      if (fs.existsSync(target) && !fs.readFileSync(target).equals(entry.content)) {
+        throw new RestoreRefusedError(`${target} holds another key; restore into a new DATA_DIR.`);
+      }
+      fs.mkdirSync(dataDir, { recursive: true });
+      fs.writeFileSync(target, entry.content, { mode: 0o600 });
     } else if (entry.name.startsWith(`${UPLOADS}/`)) {
       const target = path.resolve(uploadsDir, entry.name.slice(UPLOADS.length + 1));
       if (!target.startsWith(path.resolve(uploadsDir) + path.sep))

@@ -38,7 +38,7 @@ export async function completeSecondFactor(
   const delay = signInDelayMs(limits, account);
   if (delay > 0) await sleep(delay);
 
-  if (!(await consumeSecondFactor(ctx.db, userId, input.code, now)))
+  if (!(await consumeSecondFactor(ctx, userId, input.code, now)))
     throw AppError.field('code', SECOND_FACTOR_MESSAGES.wrongCode);
   if (!(await consumeChallenge(ctx.db, challenge.id, now))) {
     throw new AppError('unauthenticated', SECOND_FACTOR_MESSAGES.stepExpired);

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
+import { totpCredentials } from '../db/schema';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../test-support/harness';
 import { totpCode } from './totp';
+import { sealStoredTotpSecrets } from './totp-service';
 
 /** DESIGN.md decision 16: TOTP enrolment, sign-in with a code or a recovery code, turning it off. */
 let t: TestApp;
@@ -170,5 +173,34 @@ describe('turning TOTP off', () => {
     const plain = await login(user.email);
     expect(plain.status).toBe(200);
     expect(plain.body.api_token).toEqual(expect.any(String));
+  });
+});
+
+describe('secrets at rest (issue 10)', () => {
+  it('stores the secret encrypted, never as the base32 the app was shown', async () => {
+    const user = await enrolled('employee');
+    const [row] = await t.ctx.db.select().from(totpCredentials).where(eq(totpCredentials.userId, user.id));
+    expect(row.secret).toMatch(/^v1:/);
+    expect(row.secret).not.toContain(user.secret);
+    const first = await login(user.email);
+    expect((await second(first.body.challenge_token, totpCode(user.secret, t.clock.now()))).status).toBe(200);
+  });
+
+  it('a secret stored before encryption still works, is sealed when read, and at start', async () => {
+    const user = await enrolled('employee');
+    await t.ctx.db.update(totpCredentials).set({ secret: user.secret }).where(eq(totpCredentials.userId, user.id));
+    const first = await login(user.email);
+    expect((await second(first.body.challenge_token, totpCode(user.secret, t.clock.now()))).status).toBe(200);
+    const [row] = await t.ctx.db.select().from(totpCredentials).where(eq(totpCredentials.userId, user.id));
+    expect(row.secret).toMatch(/^v1:/);
+
+    const other = await enrolled('missionary');
+    await t.ctx.db.update(totpCredentials).set({ secret: other.secret }).where(eq(totpCredentials.userId, other.id));
+    expect(await sealStoredTotpSecrets(t.ctx.db, t.ctx.config)).toBe(1);
+    const [sealed] = await t.ctx.db.select().from(totpCredentials).where(eq(totpCredentials.userId, other.id));
+    expect(sealed.secret).toMatch(/^v1:/);
+    t.clock.advance(STEP);
+    const again = await login(other.email);
+    expect((await second(again.body.challenge_token, totpCode(other.secret, t.clock.now()))).status).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, count, eq, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, notLike } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { SECOND_FACTOR_MESSAGES } from '../../domain/second-factor/messages';
 import {
@@ -19,12 +19,47 @@ import { recoveryCodes, totpCredentials, users } from '../db/schema';
 import { recordAudit } from '../journal/journal';
 import { mailLinkBase } from '../mail/links';
 import { adminsMustUseSecondFactor } from './policy';
+import { isSealed, openSecret, sealSecret, secretKeyOf } from './secret-box';
 import { newTotpSecret, otpauthUrl, qrSvg, verifyTotp } from './totp';
 
-/** The TOTP row of a user (pending or on), or null. */
+/** The TOTP row of a user (pending or on), or null; `secret` as stored (sealed). */
 async function totpOf(db: DbOrTx, userId: number) {
   const [row] = await db.select().from(totpCredentials).where(eq(totpCredentials.userId, userId));
   return row ?? null;
+}
+
+/**
+ * The TOTP row with its secret decrypted. A secret stored before encryption (plain base32) is read
+ * as it is and sealed now, so every secret in use ends up encrypted (main.ts seals the rest at start).
+ */
+async function readTotp(ctx: Pick<AppContext, 'db' | 'config'>, userId: number) {
+  const row = await totpOf(ctx.db, userId);
+  if (!row) return null;
+  const { key } = secretKeyOf(ctx.config);
+  const secret = openSecret(key, userId, row.secret);
+  if (!isSealed(row.secret)) {
+    await ctx.db
+      .update(totpCredentials)
+      .set({ secret: sealSecret(key, userId, secret) })
+      .where(and(eq(totpCredentials.userId, userId), eq(totpCredentials.secret, row.secret)));
+  }
+  return { ...row, secret };
+}
+
+/** At start: seals every TOTP secret still stored as plain text (stored before encryption); how many. */
+export async function sealStoredTotpSecrets(db: DbOrTx, config: Pick<AppContext['config'], 'secretKey' | 'dataDir'>) {
+  const { key } = secretKeyOf(config);
+  const rows = await db
+    .select({ userId: totpCredentials.userId, secret: totpCredentials.secret })
+    .from(totpCredentials)
+    .where(notLike(totpCredentials.secret, 'v1:%'));
+  for (const row of rows) {
+    await db
+      .update(totpCredentials)
+      .set({ secret: sealSecret(key, row.userId, row.secret) })
+      .where(and(eq(totpCredentials.userId, row.userId), eq(totpCredentials.secret, row.secret)));
+  }
+  return rows.length;
 }
 
 export async function hasTotp(db: DbOrTx, userId: number): Promise<boolean> {
@@ -59,10 +94,11 @@ export async function startTotp(ctx: AppContext, user: AuthUser) {
   if (existing?.confirmedAt) throw AppError.conflict('TOTP is already on. Turn it off first to set it up again.');
   const secret = newTotpSecret();
   const now = ctx.clock.now();
+  const sealed = sealSecret(secretKeyOf(ctx.config).key, user.id, secret);
   await ctx.db
     .insert(totpCredentials)
-    .values({ userId: user.id, secret, createdAt: now })
-    .onConflictDoUpdate({ target: totpCredentials.userId, set: { secret, createdAt: now, lastStep: 0 } });
+    .values({ userId: user.id, secret: sealed, createdAt: now })
+    .onConflictDoUpdate({ target: totpCredentials.userId, set: { secret: sealed, createdAt: now, lastStep: 0 } });
   const url = otpauthUrl(secret, user.email);
   return { secret, otpauth_url: url, qr_svg: await qrSvg(url) };
 }
@@ -94,7 +130,7 @@ async function replaceRecoveryCodes(tx: DbOrTx, userId: number, now: Date): Prom
  * once (only their hashes are kept). The session it happens in counts as two-factor from now on.
  */
 export async function confirmTotp(ctx: AppContext, user: AuthUser, sessionToken: string, code: string) {
-  const row = await totpOf(ctx.db, user.id);
+  const row = await readTotp(ctx, user.id);
   if (!row) throw AppError.conflict('Start setting up the authenticator app first.');
   if (row.confirmedAt) throw AppError.conflict('TOTP is already on.');
   const key = `totp:${user.id}`;
@@ -122,8 +158,14 @@ export async function confirmTotp(ctx: AppContext, user: AuthUser, sessionToken:
  * code is taken only for a step later than the last one (the update is conditional, so two
  * requests with one code cannot both pass); a recovery code is used up.
  */
-export async function consumeSecondFactor(db: DbOrTx, userId: number, typed: string, now: Date): Promise<boolean> {
-  const row = await totpOf(db, userId);
+export async function consumeSecondFactor(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  userId: number,
+  typed: string,
+  now: Date,
+): Promise<boolean> {
+  const { db } = ctx;
+  const row = await readTotp(ctx, userId);
   if (!row?.confirmedAt) return false;
   const code = readTypedCode(typed);
   if (code.kind === 'totp') {
@@ -163,7 +205,7 @@ export async function disableTotp(ctx: AppContext, user: AuthUser, input: { pass
     throw AppError.field('password', 'The password is incorrect.');
   }
   const now = ctx.clock.now();
-  if (!(await consumeSecondFactor(ctx.db, user.id, input.code, now)))
+  if (!(await consumeSecondFactor(ctx, user.id, input.code, now)))
     throw AppError.field('code', SECOND_FACTOR_MESSAGES.wrongCode);
   await uncountAttempt(ctx, key);
   await ctx.db.transaction(async (tx) => {
@@ -194,7 +236,7 @@ export async function regenerateRecoveryCodes(
     if (!(await verifyPassword(account.passwordHash, input.password))) {
       throw AppError.field('password', 'The password is incorrect.');
     }
-  } else if (!(await consumeSecondFactor(ctx.db, user.id, input.code ?? '', now))) {
+  } else if (!(await consumeSecondFactor(ctx, user.id, input.code ?? '', now))) {
     throw AppError.field('code', SECOND_FACTOR_MESSAGES.wrongCode);
   }
   await uncountAttempt(ctx, key);
