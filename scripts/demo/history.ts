@@ -7,7 +7,7 @@ import { readConfig } from '../../src/server/config';
 import type { AppContext, Clock } from '../../src/server/context';
 import type { Db } from '../../src/server/db/client';
 import { distributions, donationUploads, users } from '../../src/server/db/schema';
-import { batchApprove } from '../../src/server/distributions/approve';
+import { batchApprove } from '../../src/server/distributions/batch-approve';
 import { batchDistributions } from '../../src/server/distributions/batch';
 import { importDonationFile } from '../../src/server/donations/import-donations';
 import { DEMO_DOMAIN, demoEmail } from './constants';

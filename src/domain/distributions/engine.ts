@@ -1,13 +1,13 @@
 import { AppError } from '../errors';
 import { MESSAGES } from '../messages';
-import { formatUSD, sum } from '../money';
+import { type Cents, formatUSD, sum } from '../money';
 import { payAdvances } from './advances';
 import { GeneralFund } from './general-fund';
 import { HoldAccountLedger } from './hold-accounts';
 import { adminFee, computePayroll } from './payroll';
 import { planTransactions } from './plan';
 import { payReimbursements } from './reimbursements';
-import type { DistributionInput, DistributionResult, DonationResult } from './types';
+import type { DistributionInput, DistributionResult, DonationResult, HoldAccountFigures } from './types';
 import { validateInput } from './validate';
 import { Warnings } from './warnings';
 
@@ -80,20 +80,46 @@ export function computeDistribution(input: DistributionInput): DistributionResul
     warnings,
   });
 
-  // Step 9: what is left and what went out.
-  const endingBalance = distributable - fund.paid;
-  const holdAccounts = ledger.figures();
-  const heldStarting = sum(holdAccounts.map((account) => account.startingBalance));
-  const heldWithdrawal = sum(holdAccounts.map((account) => account.totalWithdrawalAmount));
-  const heldBalance = sum(holdAccounts.map((account) => account.endingBalance));
-  // The general fund's business expense reimbursement includes paying down the starting
-  // unreimbursed amount: both are expense money handed to the missionary this month.
-  const ministryReimbursement = reimbursements.unreimbursedReimbursement + reimbursements.reportsReimbursed;
-  const unreimbursedEnding =
-    profile.unreimbursedAmount + reimbursements.accrued - reimbursements.unreimbursedReimbursement;
+  return assembleResult({
+    input,
+    warnings,
+    startingBalance,
+    totalDonations,
+    fee,
+    payroll,
+    ledger,
+    transferFromHeld,
+    distributableBeforeDeposits,
+    deposits,
+    distributable,
+    fund,
+    reimbursements,
+    advances,
+  });
+}
 
+/** What the waterfall's steps 1–8 computed, for step 9 and the result. */
+interface Computed {
+  input: DistributionInput;
+  warnings: Warnings;
+  startingBalance: Cents;
+  totalDonations: Cents;
+  fee: Cents;
+  payroll: ReturnType<typeof computePayroll>;
+  ledger: HoldAccountLedger;
+  transferFromHeld: Cents;
+  distributableBeforeDeposits: Cents;
+  deposits: Cents;
+  distributable: Cents;
+  fund: GeneralFund;
+  reimbursements: ReturnType<typeof payReimbursements>;
+  advances: ReturnType<typeof payAdvances>;
+}
+
+/** Every donation of the upload with its fund's name and what was deposited from it (donations dialog). */
+function donationResults(input: DistributionInput, holdAccounts: HoldAccountFigures[], ledger: HoldAccountLedger) {
   const accountNames = new Map(holdAccounts.map((account) => [account.id, account.fundName]));
-  const donations = [...input.donations]
+  return [...input.donations]
     .sort((a, b) => a.id - b.id)
     .map(
       (donation): DonationResult => ({
@@ -110,6 +136,25 @@ export function computeDistribution(input: DistributionInput): DistributionResul
         ),
       }),
     );
+}
+
+/** Step 9 (what is left and what went out) and the result with SPEC.md's field names. */
+function assembleResult(computed: Computed): DistributionResult {
+  const { input, warnings, startingBalance, totalDonations, fee, payroll, ledger, transferFromHeld } = computed;
+  const { distributableBeforeDeposits, deposits, distributable, fund, reimbursements, advances } = computed;
+  const { profile } = input;
+  const endingBalance = distributable - fund.paid;
+  const holdAccounts = ledger.figures();
+  const heldStarting = sum(holdAccounts.map((account) => account.startingBalance));
+  const heldWithdrawal = sum(holdAccounts.map((account) => account.totalWithdrawalAmount));
+  const heldBalance = sum(holdAccounts.map((account) => account.endingBalance));
+  // The general fund's business expense reimbursement includes paying down the starting
+  // unreimbursed amount: both are expense money handed to the missionary this month.
+  const ministryReimbursement = reimbursements.unreimbursedReimbursement + reimbursements.reportsReimbursed;
+  const unreimbursedEnding =
+    profile.unreimbursedAmount + reimbursements.accrued - reimbursements.unreimbursedReimbursement;
+
+  const donations = donationResults(input, holdAccounts, ledger);
 
   return {
     distribution: {

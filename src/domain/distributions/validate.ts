@@ -56,6 +56,16 @@ export function validateInput(input: DistributionInput): void {
     }
   }
 
+  validateTransactions(input, accounts);
+  validateReportsAndAdvances(input, accounts);
+
+  cents('manual_ministry_reimbursement', input.manual.ministryReimbursement);
+  cents('manual_ministry_advance', input.manual.ministryAdvance);
+  cents('mid_month_disbursement', input.manual.midMonthDisbursement);
+}
+
+/** Hold-account transaction rows: whole cents; an approved one names a known account and a type; recurring ones match the account. */
+function validateTransactions(input: DistributionInput, accounts: ReadonlyMap<number, HoldAccountInput>): void {
   const recurringSeen = new Set<string>();
   for (const [index, transaction] of input.transactions.entries()) {
     const at = `hold_account_transactions.${index}`;
@@ -83,7 +93,10 @@ export function validateInput(input: DistributionInput): void {
       }
     }
   }
+}
 
+/** Reports (unique, charges to known accounts within the total) and advance requests (unique, whole cents). */
+function validateReportsAndAdvances(input: DistributionInput, accounts: ReadonlyMap<number, HoldAccountInput>): void {
   const reportIds = new Set<number>();
   const expenseIds = new Set<number>();
   for (const [index, report] of input.expenseReports.entries()) {
@@ -111,10 +124,6 @@ export function validateInput(input: DistributionInput): void {
     cents(`${at}.amount_requested`, advance.amountRequested);
     if (advance.amountApproved !== null) cents(`${at}.amount_approved`, advance.amountApproved);
   }
-
-  cents('manual_ministry_reimbursement', input.manual.ministryReimbursement);
-  cents('manual_ministry_advance', input.manual.ministryAdvance);
-  cents('mid_month_disbursement', input.manual.midMonthDisbursement);
 }
 
 function fail(field: string, message: string): never {

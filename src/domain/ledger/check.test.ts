@@ -1,3 +1,4 @@
+import type { TaxStatus } from '../users/tax-status';
 import { checkLedger, ledgerHolds } from './check';
 import type { LedgerDistribution, LedgerJournalRow, LedgerRows } from './types';
 
@@ -286,7 +287,7 @@ describe('checkLedger', () => {
     expect(result.violations.every((v) => v.records.length > 0)).toBe(true);
   });
 
-  it.each([
+  it.each<[TaxStatus, boolean, number]>([
     ['W2 Exempt', true, 1],
     ['1099', true, 1],
     ['W2', true, 0],

@@ -1,4 +1,5 @@
 import { type Cents, formatUSD, sum } from '../money';
+import { ficaAllowed } from '../users/tax-status';
 
 export { LEDGER_CHECKS } from './helpers';
 
@@ -282,7 +283,7 @@ function checkConservation(rows: LedgerRows): { violations: LedgerViolation[]; t
 
 function checkFicaStatus(rows: LedgerRows): LedgerViolation[] {
   return rows.profiles
-    .filter((p) => p.ficaTax && (p.taxStatus === 'W2 Exempt' || p.taxStatus === '1099'))
+    .filter((p) => !ficaAllowed(p.taxStatus, p.ficaTax))
     .map((p) =>
       violation(
         'fica_tax_status',

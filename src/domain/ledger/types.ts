@@ -1,4 +1,5 @@
 import type { Cents } from '../money';
+import type { TaxStatus } from '../users/tax-status';
 
 /**
  * The rows the ledger check reads (docs/distribution.md "Ledger invariants"), money in cents. The
@@ -12,7 +13,7 @@ export interface LedgerProfile {
   name: string;
   fundBalance: Cents;
   unreimbursedAmount: Cents;
-  taxStatus: string | null;
+  taxStatus: TaxStatus | null;
   ficaTax: boolean;
 }
 

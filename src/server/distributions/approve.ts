@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isoDateOf } from '../../domain/dates';
 import {
@@ -7,22 +7,19 @@ import {
   type DistributionContext,
   parsePayload,
 } from '../../domain/distributions/context';
-import { ZBatchApproveRequestSchema } from '../../domain/distributions/contract';
 import { computeDistribution } from '../../domain/distributions/engine';
-import { approvalWrites, type OwedReport } from '../../domain/distributions/postings';
+import { type ApprovalWrites, approvalWrites, type OwedReport } from '../../domain/distributions/postings';
 import { notReviewedMessage, type ReviewFlag, unreviewedFlags } from '../../domain/distributions/review';
 import type { DistributionResult } from '../../domain/distributions/types';
 import { AppError } from '../../domain/errors';
-import { MESSAGES } from '../../domain/messages';
 import { type Cents, toDecimalString } from '../../domain/money';
 import type { AuthUser } from '../auth/tokens';
-import { errorSummary } from '../background';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
-import { executeNamed, queryRows, rowsOfResult } from '../db/query-rows';
+import { executeNamed, rowsOfResult } from '../db/query-rows';
 import { type DistributionRow, figureChanges } from './figures';
 import { lockForApproval } from './load-context';
-import { DISTRIBUTION_MESSAGES, ZIdAndUser } from './write';
+import { DISTRIBUTION_MESSAGES } from './write';
 
 /**
  * Approval (POST /batch-approve): one transaction per distribution.
@@ -102,37 +99,29 @@ interface PostArgs {
 const param = (values: readonly unknown[]) => sql.param(values);
 const money = (values: readonly Cents[]) => sql.param(values.map(toDecimalString));
 
-/**
- * Step 4 in ONE statement (a transaction's round trips are what MAT Day costs). What to write is
- * decided by `approvalWrites` (src/domain/distributions/postings.ts); this only writes it: the
- * pending hold-account rows give way to posted ones, with ids drawn from the sequence in the same
- * statement so every journal row names its transaction; every journal row; then hold accounts,
- * profile, reports (included ones processed, older unpaid parts paid down), advances, donations,
- * the distribution's frozen context and the audit event — returning counts that must match what
- * the distribution references, and whether the reports owed are still the ones the paydown was
- * computed from (otherwise 409 and the whole transaction rolls back).
- */
-async function post(tx: Tx, { row, result, context, owed, actorId, now, reviewedFlags }: PostArgs): Promise<void> {
-  const d = result.distribution;
-  const id = row.id;
-  const today = isoDateOf(now);
-  const held = d.hold_account_transactions;
-  const writes = approvalWrites(id, result, owed);
-  const { journal, holdAccounts: moved, reports, paydown, advancesPaid: paid } = writes;
-  const audit = {
-    user_id: row.userId,
-    starting_balance: toDecimalString(row.startingBalance),
-    ending_balance: toDecimalString(row.endingBalance),
-    unreimbursed_amount_ending: toDecimalString(row.unreimbursedAmountEnding),
-    total_funds_disbursed: toDecimalString(row.totalFundsDisbursed),
-    hold_account_transactions: held.length,
-    reviewed_flags: reviewedFlags,
-  };
-  const counted = await executeNamed(
-    tx,
-    'sheepfold_approve_post',
-    sql`
-    with removed as (
+/** What the post statement's parts write (post() computes them once). */
+interface PostValues {
+  id: number;
+  held: DistributionResult['distribution']['hold_account_transactions'];
+  today: string;
+  actorId: number;
+  now: Date;
+  journal: ApprovalWrites['journal'];
+  moved: ApprovalWrites['holdAccounts'];
+  writes: ApprovalWrites;
+  row: DistributionRow;
+  reports: ApprovalWrites['reports'];
+  owed: readonly OwedReport[];
+  paydown: ApprovalWrites['paydown'];
+  paid: ApprovalWrites['advancesPaid'];
+  context: DistributionContext;
+  audit: Record<string, unknown>;
+}
+
+/** The pending hold-account rows give way to posted ones, with ids drawn from the sequence here so journal rows can name them. */
+function heldTransactionsSql({ id, held, today, actorId, now }: PostValues): SQL {
+  return sql`
+    removed as (
       delete from hold_account_transactions where distribution_id = ${id} and status = 'pending'
     ),
     ids as materialized (
@@ -155,7 +144,12 @@ async function post(tx: Tx, { row, result, context, owed, actorId, now, reviewed
         with ordinality as t(account, type, amount, approved_amount, added, description, expense, donation, recurring,
           starting, starting_unreimbursed, ending, n)
       join ids on ids.n = t.n
-    ),
+    )`;
+}
+
+/** Every journal row; a hold-account row names its transaction (by position), the others the distribution. */
+function journalSql({ id, actorId, now, journal }: PostValues): SQL {
+  return sql`
     journal as (
       insert into journal_entries (account, account_id, amount, balance_after, reason, ref_type, ref_id, memo, actor_id, created_at)
       select j.account, j.account_id, j.amount, j.balance_after, j.reason,
@@ -167,7 +161,12 @@ async function post(tx: Tx, { row, result, context, owed, actorId, now, reviewed
         ${param(journal.map((j) => j.memo))}::text[])
         as j(n, account, account_id, amount, balance_after, reason, memo)
       left join ids on ids.n = j.n
-    ),
+    )`;
+}
+
+/** The hold accounts' and the profile's new balances. */
+function balancesSql({ now, moved, writes, row }: PostValues): SQL {
+  return sql`
     accounts as (
       update hold_accounts as h set balance = v.balance, unreimbursed_amount = v.unreimbursed, updated_at = ${now}
       from unnest(${param(moved.map((a) => a.id))}::int[], ${money(moved.map((a) => a.balance))}::numeric[],
@@ -178,7 +177,12 @@ async function post(tx: Tx, { row, result, context, owed, actorId, now, reviewed
       update profiles set fund_balance = ${toDecimalString(writes.profile.fundBalance)}::numeric,
         unreimbursed_amount = ${toDecimalString(writes.profile.unreimbursedAmount)}::numeric, updated_at = ${now}
       where user_id = ${row.userId}
-    ),
+    )`;
+}
+
+/** The included reports processed; older ones paid down; whether the reports owed moved since they were read. */
+function reportsSql({ id, actorId, now, row, reports, owed, paydown }: PostValues): SQL {
+  return sql`
     included as (
       update expense_reports as r
       set processed = true, processed_at = ${now}, processed_by = ${actorId}, updated_at = ${now},
@@ -206,7 +210,12 @@ async function post(tx: Tx, { row, result, context, owed, actorId, now, reviewed
       from unnest(${param(paydown.map((p) => p.reportId))}::int[], ${money(paydown.map((p) => p.unreimbursedAfter))}::numeric[])
         as v(id, unreimbursed)
       where r.id = v.id
-    ),
+    )`;
+}
+
+/** Advances paid or released, donations flagged, the distribution approved with its frozen context, the audit event. */
+function flagsSql({ id, today, actorId, now, writes, paid, context, audit }: PostValues): SQL {
+  return sql`
     advances as (
       update advance_requests as a
       set status = case when a.status = 'requested' then 'approved' else a.status end,
@@ -233,7 +242,57 @@ async function post(tx: Tx, { row, result, context, owed, actorId, now, reviewed
     audited as (
       insert into audit_events (actor_id, action, entity_type, entity_id, details, created_at)
       values (${actorId}, 'approve', 'distribution', ${id}, ${JSON.stringify(audit)}::jsonb, ${now})
-    )
+    )`;
+}
+
+/**
+ * Step 4 in ONE statement (a transaction's round trips are what MAT Day costs). What to write is
+ * decided by `approvalWrites` (src/domain/distributions/postings.ts); this only writes it: the
+ * pending hold-account rows give way to posted ones, with ids drawn from the sequence in the same
+ * statement so every journal row names its transaction; every journal row; then hold accounts,
+ * profile, reports (included ones processed, older unpaid parts paid down), advances, donations,
+ * the distribution's frozen context and the audit event — returning counts that must match what
+ * the distribution references, and whether the reports owed are still the ones the paydown was
+ * computed from (otherwise 409 and the whole transaction rolls back).
+ */
+async function post(tx: Tx, { row, result, context, owed, actorId, now, reviewedFlags }: PostArgs): Promise<void> {
+  const d = result.distribution;
+  const id = row.id;
+  const today = isoDateOf(now);
+  const held = d.hold_account_transactions;
+  const writes = approvalWrites(id, result, owed);
+  const { journal, holdAccounts: moved, reports, paydown, advancesPaid: paid } = writes;
+  const audit = {
+    user_id: row.userId,
+    starting_balance: toDecimalString(row.startingBalance),
+    ending_balance: toDecimalString(row.endingBalance),
+    unreimbursed_amount_ending: toDecimalString(row.unreimbursedAmountEnding),
+    total_funds_disbursed: toDecimalString(row.totalFundsDisbursed),
+    hold_account_transactions: held.length,
+    reviewed_flags: reviewedFlags,
+  };
+  const values: PostValues = {
+    id,
+    held,
+    today,
+    actorId,
+    now,
+    journal,
+    moved,
+    writes,
+    row,
+    reports,
+    owed,
+    paydown,
+    paid,
+    context,
+    audit,
+  };
+  const counted = await executeNamed(
+    tx,
+    'sheepfold_approve_post',
+    sql`
+    with ${heldTransactionsSql(values)}, ${journalSql(values)}, ${balancesSql(values)}, ${reportsSql(values)}, ${flagsSql(values)}
     select (select count(*) from included)::int as reports, (select count(*) from advances)::int as advances,
       (select count(*) from approved)::int as approved, (select n from owed_changed)::int as owed_changed`,
   );
@@ -254,94 +313,4 @@ async function post(tx: Tx, { row, result, context, owed, actorId, now, reviewed
   ) {
     throw AppError.conflict(DISTRIBUTION_MESSAGES.referencesMoved);
   }
-}
-
-/**
- * Connections one batch approval uses at most on PostgreSQL. The default pool has 10, so four stay
- * free for everyone else during MAT Day; bench/mat-day.ts measured 2 → 4 → 6 → 8 workers (README).
- */
-export const APPROVE_CONNECTIONS = 6;
-
-export interface BatchApproveResult {
-  status: number;
-  body: {
-    message: string;
-    approved: number[];
-    failed: Array<{ id: number; status: number; message: string }>;
-  };
-}
-
-/**
- * POST /batch-approve: each id in its own transaction. Distributions of one user are approved one
- * after another, oldest range first (a later one starts from the earlier one's ending balance); on
- * PostgreSQL several users are approved at once on separate connections.
- */
-export async function batchApprove(ctx: AppContext, actor: AuthUser, body: unknown): Promise<BatchApproveResult> {
-  const parsed = ZBatchApproveRequestSchema.safeParse(body ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path[0] === 'reviewed' ? 'reviewed' : 'distribution_ids';
-    throw AppError.field(field, issue?.message ?? 'Distribution ids must be a list.');
-  }
-  const ids = [...new Set(parsed.data.distribution_ids)];
-  const reviewedOf = new Map<number, string[]>();
-  for (const entry of parsed.data.reviewed ?? []) {
-    reviewedOf.set(entry.id, [...(reviewedOf.get(entry.id) ?? []), ...entry.flags]);
-  }
-  if (ids.length === 0) throw AppError.field('distribution_ids', MESSAGES.noDistributionsSelected);
-
-  const order = await queryRows(
-    ctx.db,
-    sql`
-      select id, user_id from distributions where id = any(${sql.param(ids)}::int[])
-      order by user_id, end_date, id`,
-    ZIdAndUser,
-  );
-  const queues = new Map<number, number[]>();
-  for (const row of order) {
-    const queue = queues.get(Number(row.user_id)) ?? [];
-    queue.push(Number(row.id));
-    queues.set(Number(row.user_id), queue);
-  }
-  const known = new Set(order.map((row) => Number(row.id)));
-  const approved: number[] = [];
-  const failed: BatchApproveResult['body']['failed'] = ids
-    .filter((id) => !known.has(id))
-    .map((id) => ({ id, status: 404, message: DISTRIBUTION_MESSAGES.notFound }));
-
-  const userQueues = [...queues.values()];
-  let next = 0;
-  const worker = async () => {
-    while (next < userQueues.length) {
-      const queue = userQueues[next++];
-      for (const id of queue) {
-        try {
-          await approveDistribution(ctx, actor, id, reviewedOf.get(id) ?? []);
-          approved.push(id);
-        } catch (error) {
-          if (error instanceof AppError) {
-            failed.push({ id, status: error.status, message: error.message });
-          } else {
-            ctx.log.error({ err: errorSummary(error), distributionId: id }, 'distribution approval failed');
-            failed.push({ id, status: 500, message: MESSAGES.somethingWentWrong });
-          }
-        }
-      }
-    }
-  };
-  const workers = ctx.dbKind === 'postgres' ? Math.min(APPROVE_CONNECTIONS, userQueues.length) : 1;
-  await Promise.all(Array.from({ length: Math.max(workers, 1) }, worker));
-
-  approved.sort((a, b) => a - b);
-  failed.sort((a, b) => a.id - b.id);
-  if (failed.length === 0) return { status: 200, body: { message: MESSAGES.distributionsApproved, approved, failed } };
-  const statuses = new Set(failed.map((failure) => failure.status));
-  const status = statuses.size === 1 ? failed[0].status : 409;
-  const message =
-    ids.length === 1
-      ? failed[0].message
-      : `${failed.length} of ${ids.length} distributions were not approved. ${failed
-          .map((failure) => `#${failure.id}: ${failure.message}`)
-          .join(' ')}`;
-  return { status, body: { message, approved, failed } };
 }

@@ -5,6 +5,7 @@ import type { ZBatchDistributionsRequestSchema } from '../../domain/distribution
 import { AppError } from '../../domain/errors';
 import type { AuthUser } from '../auth/tokens';
 import type { AppContext } from '../context';
+import type { Tx } from '../db/client';
 import { distributions, users } from '../db/schema';
 import type { DistributionRow } from './figures';
 import { loadContexts } from './load-context';
@@ -28,6 +29,26 @@ export interface BatchResult {
   flagged_count: number;
   skipped: Array<{ user_id: number; user_name: string; distribution_id: number; reason: string }>;
   failed: Array<{ user_id: number; user_name: string; message: string; errors?: Record<string, string[]> }>;
+}
+
+/** Each missionary's first distribution whose range overlaps this one (those are skipped). */
+async function overlappingDistributions(tx: Tx, ids: number[], range: { startDate: string; endDate: string }) {
+  if (ids.length === 0) return [];
+  return tx
+    .selectDistinctOn([distributions.userId], {
+      id: distributions.id,
+      userId: distributions.userId,
+      status: distributions.status,
+    })
+    .from(distributions)
+    .where(
+      and(
+        sql`${distributions.userId} = any(${sql.param(ids)}::int[])`,
+        sql`${distributions.startDate} <= ${range.endDate}`,
+        sql`${distributions.endDate} >= ${range.startDate}`,
+      ),
+    )
+    .orderBy(asc(distributions.userId), asc(distributions.id));
 }
 
 /**
@@ -62,24 +83,7 @@ export async function batchDistributions(
       .for('update');
     const ids = missionaries.map((user) => user.id);
     const names = new Map(missionaries.map((user) => [user.id, user.name]));
-    const overlapping =
-      ids.length === 0
-        ? []
-        : await tx
-            .selectDistinctOn([distributions.userId], {
-              id: distributions.id,
-              userId: distributions.userId,
-              status: distributions.status,
-            })
-            .from(distributions)
-            .where(
-              and(
-                sql`${distributions.userId} = any(${sql.param(ids)}::int[])`,
-                sql`${distributions.startDate} <= ${range.endDate}`,
-                sql`${distributions.endDate} >= ${range.startDate}`,
-              ),
-            )
-            .orderBy(asc(distributions.userId), asc(distributions.id));
+    const overlapping = await overlappingDistributions(tx, ids, range);
     const taken = new Map(overlapping.map((row) => [row.userId, row]));
     const skipped: BatchResult['skipped'] = overlapping.map((row) => ({
       user_id: row.userId,

@@ -4,8 +4,8 @@ import type { AppContext } from '../context';
 import { listQueryOf, sendBoundedList } from '../http/pagination';
 import { type AnyRoute, route } from '../http/routes';
 import { queueDistributionMails } from '../notifications/distribution-mails';
-import { batchApprove } from './approve';
 import { batchDistributions } from './batch';
+import { batchApprove } from './batch-approve';
 import { distributionContext, getDistribution, listDistributions, paginateDistributions } from './read';
 import { createDistribution, deleteDistribution, updateDistribution } from './save';
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { checkLedger } from '../../domain/ledger/check';
 import type { LedgerCheckResult, LedgerDistribution, LedgerRows } from '../../domain/ledger/types';
 import { type Cents, fromDollars } from '../../domain/money';
+import { TAX_STATUSES } from '../../domain/users/schemas';
 import type { Db, DbOrTx } from '../db/client';
 import { queryRow } from '../db/query-rows';
 import { centsFromDatabase } from '../db/schema/columns';
@@ -69,7 +70,8 @@ export async function readLedger(db: DbOrTx): Promise<LedgerRows> {
       name: String(p.name),
       fundBalance: money(p.fund),
       unreimbursedAmount: money(p.owed),
-      taxStatus: (p.tax as string | null) ?? null,
+      // The column's check constraint allows only these; parsed, so the type is true, not asserted.
+      taxStatus: p.tax == null ? null : z.enum(TAX_STATUSES).parse(p.tax),
       ficaTax: p.fica === true,
     })),
     holdAccounts: list('hold_accounts').map((h) => ({
