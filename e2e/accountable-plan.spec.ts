@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { createCategories } from './expense-support';
-import { apiCall, apiToken, createUserViaApi, E2E_ADMIN, expectAccessible, loginAs, screenshots } from './support';
+import {
+  apiCall,
+  apiToken,
+  createCategories,
+  createUserViaApi,
+  E2E_ADMIN,
+  expectAccessible,
+  loginAs,
+  screenshots,
+} from './support';
 
 /** Issue 12: the accountable-plan card on the staff dashboard and on the missionary's own, with the days. */
 const stamp = Date.now();

@@ -1,21 +1,21 @@
 import { expect, test } from '@playwright/test';
-import { createCategories, receiptPhoto } from './expense-support';
-import { apiToken, createUserViaApi, E2E_ADMIN, expectAccessible, loginAs, logout, screenshots } from './support';
+import { receiptPhoto } from './expense-support';
+import {
+  E2E_ADMIN,
+  expectAccessible,
+  loginAs,
+  logout,
+  missionaryWithCategories,
+  screenshots,
+  signInAsNewUser,
+} from './support';
 
 test('an advance goes from request to approval, to its report within $1, to closed; archiving waits for its payment', async ({
   page,
   request,
 }) => {
   test.setTimeout(180_000);
-  const suffix = String(Date.now());
-  const token = await apiToken(request);
-  const categories = await createCategories(request, token, suffix);
-  const ruth = await createUserViaApi(request, token, {
-    name: `Ruth Advance ${suffix}`,
-    email: `ruth.${suffix}@field.example`,
-    role: 'missionary',
-    missionary_number: `R-${suffix.slice(-4)}`,
-  });
+  const { suffix, categories, missionary: ruth } = await missionaryWithCategories(request, 'Ruth', 'Advance');
   const main = page.getByRole('main');
 
   // The missionary reads what each advance category is for, then asks for $500.
@@ -161,13 +161,7 @@ test('an advance goes from request to approval, to its report within $1, to clos
 
 test('a requested advance can be deleted after confirmation', async ({ page, request }) => {
   const suffix = String(Date.now());
-  const token = await apiToken(request);
-  const boaz = await createUserViaApi(request, token, {
-    name: `Boaz Delete ${suffix}`,
-    email: `boaz.${suffix}@field.example`,
-    role: 'missionary',
-  });
-  await loginAs(page, boaz.email, boaz.password);
+  await signInAsNewUser(page, request, `Boaz Delete ${suffix}`, `boaz.${suffix}@field.example`, 'missionary');
   await page.goto('/advance-request');
   const main = page.getByRole('main');
   await main.getByLabel('Amount').fill('75.25');

@@ -1,20 +1,4 @@
 import zlib from 'node:zlib';
-import type { APIRequestContext } from '@playwright/test';
-import { apiCall } from './support';
-
-/**
- * Categories of every kind, created through the API once per test. Names are unique and avoid words
- * other specs look for (the browser tests share one database).
- */
-export async function createCategories(request: APIRequestContext, token: string, suffix: string) {
-  const make = (expense_category: string, description: string, flags: Record<string, number>) =>
-    apiCall(request, token, 'POST', '/categories', { expense_category, description, ...flags });
-  const lodging = await make(`Guest houses ${suffix}`, 'Rooms while travelling for the ministry', { expense: 1 });
-  const meals = await make(`Travel food ${suffix}`, 'Food away from home', { expense: 1 });
-  const travel = await make(`Own car trips ${suffix}`, 'Driving your own car for the ministry', { mileage: 1 });
-  const supplies = await make(`Outreach supplies ${suffix}`, `Bought with advance ${suffix}`, { advance: 1 });
-  return { lodging, meals, travel, supplies } as Record<string, { id: number; expense_category: string }>;
-}
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;

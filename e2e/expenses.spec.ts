@@ -1,21 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { createCategories, receiptPhoto } from './expense-support';
-import { apiToken, createUserViaApi, E2E_ADMIN, expectAccessible, loginAs, logout, screenshots } from './support';
+import { receiptPhoto } from './expense-support';
+import { E2E_ADMIN, expectAccessible, loginAs, logout, missionaryWithCategories, screenshots } from './support';
 
 test('a missionary reports foreign expenses, mileage and a receipt; an admin pays part of it', async ({
   page,
   request,
 }) => {
   test.setTimeout(180_000);
-  const suffix = String(Date.now());
-  const token = await apiToken(request);
-  const categories = await createCategories(request, token, suffix);
-  const naomi = await createUserViaApi(request, token, {
-    name: `Naomi Field ${suffix}`,
-    email: `naomi.${suffix}@field.example`,
-    role: 'missionary',
-    missionary_number: `N-${suffix.slice(-4)}`,
-  });
+  const { categories, missionary: naomi } = await missionaryWithCategories(request, 'Naomi', 'Field');
 
   // The missionary starts on her dashboard with nothing owed.
   await loginAs(page, naomi.email, naomi.password);

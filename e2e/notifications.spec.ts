@@ -3,16 +3,16 @@ import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
 import { type SmtpPeer, startSmtpPeer } from '../src/server/test-support/smtp-peer';
-import { createCategories } from './expense-support';
 import {
   apiCall,
   apiToken,
-  createUserViaApi,
   E2E_ADMIN,
   expectAccessible,
   loginAs,
   logout,
+  missionaryWithCategories,
   screenshots,
+  signInAsNewUser,
 } from './support';
 
 /**
@@ -63,15 +63,7 @@ test('the office returns a report with a comment, the missionary fixes and resub
   request,
 }) => {
   test.setTimeout(180_000);
-  const suffix = String(Date.now());
-  const token = await apiToken(request);
-  const categories = await createCategories(request, token, suffix);
-  const naomi = await createUserViaApi(request, token, {
-    name: `Naomi Field ${suffix}`,
-    email: `naomi.${suffix}@field.example`,
-    role: 'missionary',
-    missionary_number: `N-${suffix.slice(-4)}`,
-  });
+  const { categories, missionary: naomi } = await missionaryWithCategories(request, 'Naomi', 'Field');
   const naomiToken = await apiToken(request, naomi.email, naomi.password);
   const report = await apiCall(request, naomiToken, 'POST', '/expense-report', {
     type: 'reimbursement',
@@ -187,13 +179,7 @@ test('the office returns a report with a comment, the missionary fixes and resub
 
 test('an employee’s menu holds no screen that refuses them', async ({ page, request }) => {
   const suffix = String(Date.now());
-  const token = await apiToken(request);
-  const clerk = await createUserViaApi(request, token, {
-    name: `Eli Clerk ${suffix}`,
-    email: `eli.${suffix}@office.example`,
-    role: 'employee',
-  });
-  await loginAs(page, clerk.email, clerk.password);
+  await signInAsNewUser(page, request, `Eli Clerk ${suffix}`, `eli.${suffix}@office.example`, 'employee');
   const nav = page.getByRole('navigation');
   await expect(nav.getByRole('link', { name: 'All Expense Reports' })).toBeVisible();
   for (const refused of ['Add User', 'MAT Day Processing', 'Denari Import', 'Outbox']) {

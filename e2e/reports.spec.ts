@@ -5,10 +5,10 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { allFlagsReviewed } from '../src/domain/distributions/review';
 import { monthLabel } from '../src/domain/reports/chart';
-import { createCategories } from './expense-support';
 import {
   apiCall,
   apiToken,
+  createCategories,
   createUserViaApi,
   E2E_ADMIN,
   expectAccessible,

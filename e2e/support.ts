@@ -62,6 +62,52 @@ export async function createUserViaApi(
   return { ...user, password } as { id: number; email: string; password: string; name: string };
 }
 
+/**
+ * Categories of every kind, created through the API once per test. Names are unique and avoid words
+ * other specs look for (the browser tests share one database).
+ */
+export async function createCategories(request: APIRequestContext, token: string, suffix: string) {
+  const make = (expense_category: string, description: string, flags: Record<string, number>) =>
+    apiCall(request, token, 'POST', '/categories', { expense_category, description, ...flags });
+  const lodging = await make(`Guest houses ${suffix}`, 'Rooms while travelling for the ministry', { expense: 1 });
+  const meals = await make(`Travel food ${suffix}`, 'Food away from home', { expense: 1 });
+  const travel = await make(`Own car trips ${suffix}`, 'Driving your own car for the ministry', { mileage: 1 });
+  const supplies = await make(`Outreach supplies ${suffix}`, `Bought with advance ${suffix}`, { advance: 1 });
+  return { lodging, meals, travel, supplies } as Record<string, { id: number; expense_category: string }>;
+}
+
+/**
+ * What the expense, advance and mail flows start from, all unique to this run (the browser tests
+ * share one database): the admin's token, a fresh category of every kind, and a missionary with an
+ * account number, named `${first} ${last} ${suffix}`.
+ */
+export async function missionaryWithCategories(request: APIRequestContext, first: string, last: string) {
+  const suffix = String(Date.now());
+  const token = await apiToken(request);
+  const categories = await createCategories(request, token, suffix);
+  const missionary = await createUserViaApi(request, token, {
+    name: `${first} ${last} ${suffix}`,
+    email: `${first.toLowerCase()}.${suffix}@field.example`,
+    role: 'missionary',
+    missionary_number: `${first[0]}-${suffix.slice(-4)}`,
+  });
+  return { suffix, token, categories, missionary };
+}
+
+/** A new user of `role` made through the API and signed in on `page`. */
+export async function signInAsNewUser(
+  page: Page,
+  request: APIRequestContext,
+  name: string,
+  email: string,
+  role: string,
+) {
+  const token = await apiToken(request);
+  const user = await createUserViaApi(request, token, { name, email, role });
+  await loginAs(page, user.email, user.password);
+  return user;
+}
+
 /** The newest mail to an address in the server's outbox. */
 export function latestMailTo(address: string): string {
   const outbox = path.join(E2E_DATA_DIR, 'outbox');
