@@ -1,7 +1,7 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, Chip, Link, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { type Dispatch, type SetStateAction, useCallback, useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { ReviewFlag } from '../../../domain/distributions';
 import { MESSAGES } from '../../../domain/messages';
@@ -66,80 +66,15 @@ export function DistributionsPage() {
   return <DistributionsList key={status} status={status as DistributionStatus} />;
 }
 
-function DistributionsList({ status }: { status: DistributionStatus }) {
-  const me = useCurrentUser();
-  const terms = useTerms();
-  const isAdmin = me.role === 'admin';
-  const pending = status === 'pending';
-  const messages = useMessages();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [selected, setSelected] = useState<Array<string | number>>([]);
-  const [confirmApprove, setConfirmApprove] = useState(false);
-  const [deleting, setDeleting] = useState<DistributionRecord | null>(null);
-  const [building, setBuilding] = useState(false);
-  // The rows seen so far, so the Approve dialog can list the selected ones' flags across pages.
-  const [seen, setSeen] = useState<ReadonlyMap<number, DistributionRecord>>(new Map());
-  const remember = useCallback(
-    (rows: DistributionRecord[]) =>
-      setSeen((current) => {
-        const next = new Map(current);
-        for (const row of rows) next.set(row.id, row);
-        return next;
-      }),
-    [],
-  );
-  const selectedRows = selected.flatMap((id) => seen.get(Number(id)) ?? []);
+const formPath = (row: DistributionRecord) => `/admin/distribution-form/${row.id}`;
 
-  const approve = useMutation({
-    mutationFn: ({ ids, reviewed }: ApproveChoice) =>
-      api.postForm('/batch-approve', { distribution_ids: JSON.stringify(ids), reviewed: JSON.stringify(reviewed) }),
-    onSuccess: () => {
-      messages.success(MESSAGES.distributionsApproved);
-      setSelected([]);
-      setConfirmApprove(false);
-      queryClient.invalidateQueries({ queryKey: keys.distributions.all });
-      queryClient.invalidateQueries({ queryKey: keys.users.all });
-    },
-    onError: (error) => {
-      messages.error(
-        error.message && error.message !== 'Something went wrong.' ? error.message : MESSAGES.somethingWentWrong,
-      );
-      setConfirmApprove(false);
-      queryClient.invalidateQueries({ queryKey: keys.distributions.all });
-    },
-  });
-
-  const remove = useMutation({
-    mutationFn: (row: DistributionRecord) => api.delete(`/distribution/${row.id}`),
-    onSuccess: (_result, row) => {
-      messages.success(MESSAGES.distributionDeleted);
-      setSelected((current) => current.filter((key) => key !== row.id));
-      setDeleting(null);
-      queryClient.invalidateQueries({ queryKey: keys.distributions.all });
-    },
-    onError: (error) => {
-      messages.error(
-        error.message && error.message !== 'Something went wrong.' ? error.message : MESSAGES.somethingWentWrong,
-      );
-      setDeleting(null);
-    },
-  });
-
-  const startApprove = () => {
-    if (selected.length === 0) {
-      messages.error(MESSAGES.noDistributionsSelected);
-      return;
-    }
-    setConfirmApprove(true);
-  };
-
-  const formPath = (row: DistributionRecord) => `/admin/distribution-form/${row.id}`;
-  const columns: Column<DistributionRecord>[] = [
+/** The list's columns: pending lists show the review flags, approved ones the approval date. */
+function distributionColumns(missionaryTerm: string, pending: boolean): Column<DistributionRecord>[] {
+  return [
     { key: 'id', label: 'ID', sortKey: 'id' },
     {
       key: 'user_name',
-      label: terms.missionary,
+      label: missionaryTerm,
       sortKey: 'user_name',
       render: (row) => (
         <Link component={RouterLink} to={formPath(row)} onClick={(event) => event.stopPropagation()}>
@@ -198,7 +133,90 @@ function DistributionsList({ status }: { status: DistributionStatus }) {
           },
         ]),
   ];
+}
 
+/** Approving the selected distributions and deleting one; each closes its dialog when done. */
+function useDistributionActions(
+  setSelected: Dispatch<SetStateAction<Array<string | number>>>,
+  setConfirmApprove: (open: boolean) => void,
+  setDeleting: (row: DistributionRecord | null) => void,
+) {
+  const messages = useMessages();
+  const queryClient = useQueryClient();
+  const approve = useMutation({
+    mutationFn: ({ ids, reviewed }: ApproveChoice) =>
+      api.postForm('/batch-approve', { distribution_ids: JSON.stringify(ids), reviewed: JSON.stringify(reviewed) }),
+    onSuccess: () => {
+      messages.success(MESSAGES.distributionsApproved);
+      setSelected([]);
+      setConfirmApprove(false);
+      queryClient.invalidateQueries({ queryKey: keys.distributions.all });
+      queryClient.invalidateQueries({ queryKey: keys.users.all });
+    },
+    onError: (error) => {
+      messages.error(
+        error.message && error.message !== 'Something went wrong.' ? error.message : MESSAGES.somethingWentWrong,
+      );
+      setConfirmApprove(false);
+      queryClient.invalidateQueries({ queryKey: keys.distributions.all });
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (row: DistributionRecord) => api.delete(`/distribution/${row.id}`),
+    onSuccess: (_result, row) => {
+      messages.success(MESSAGES.distributionDeleted);
+      setSelected((current) => current.filter((key) => key !== row.id));
+      setDeleting(null);
+      queryClient.invalidateQueries({ queryKey: keys.distributions.all });
+    },
+    onError: (error) => {
+      messages.error(
+        error.message && error.message !== 'Something went wrong.' ? error.message : MESSAGES.somethingWentWrong,
+      );
+      setDeleting(null);
+    },
+  });
+  return { approve, remove };
+}
+
+/** Edit and Delete on a pending row (admins); View, and the statement of an approved one, otherwise. */
+function RowActions(props: { row: DistributionRecord; editable: boolean; pending: boolean; onDelete(): void }) {
+  const { row, pending } = props;
+  if (props.editable) {
+    return (
+      <>
+        <Button size="small" component={RouterLink} to={formPath(row)}>
+          Edit
+        </Button>
+        <IconAction
+          label={`Delete distribution #${row.id}`}
+          color="error"
+          icon={<DeleteOutlineIcon fontSize="small" />}
+          onClick={props.onDelete}
+        />
+      </>
+    );
+  }
+  return (
+    <>
+      <Button size="small" component={RouterLink} to={formPath(row)}>
+        View
+      </Button>
+      {!pending && (
+        <StatementButton
+          distributionId={row.id}
+          accessibleLabel={`Statement of ${row.user_name}, ${date(row.start_date)} – ${date(row.end_date)}`}
+        />
+      )}
+    </>
+  );
+}
+
+/** The title, the admin's Build and New buttons, and the Approved / Pending tabs. */
+function ListHeader(props: { status: DistributionStatus; isAdmin: boolean; onBuild(): void }) {
+  const { status, isAdmin } = props;
+  const pending = status === 'pending';
   return (
     <>
       <PageHeader
@@ -206,7 +224,7 @@ function DistributionsList({ status }: { status: DistributionStatus }) {
         actions={
           isAdmin && (
             <>
-              <Button variant="outlined" onClick={() => setBuilding(true)}>
+              <Button variant="outlined" onClick={props.onBuild}>
                 Build MAT Day distributions
               </Button>
               <Button variant="contained" component={RouterLink} to="/admin/distribution-form">
@@ -220,12 +238,58 @@ function DistributionsList({ status }: { status: DistributionStatus }) {
         <Tab label="Approved" component={RouterLink} to="/admin/distributions/approved" />
         <Tab label="Pending" component={RouterLink} to="/admin/distributions/pending" />
       </Tabs>
+    </>
+  );
+}
+
+/** The rows seen so far, so the Approve dialog can list the selected ones' flags across pages. */
+function useSeenRows() {
+  const [seen, setSeen] = useState<ReadonlyMap<number, DistributionRecord>>(new Map());
+  const remember = useCallback(
+    (rows: DistributionRecord[]) =>
+      setSeen((current) => {
+        const next = new Map(current);
+        for (const row of rows) next.set(row.id, row);
+        return next;
+      }),
+    [],
+  );
+  return [seen, remember] as const;
+}
+
+function DistributionsList({ status }: { status: DistributionStatus }) {
+  const me = useCurrentUser();
+  const terms = useTerms();
+  const isAdmin = me.role === 'admin';
+  const pending = status === 'pending';
+  const messages = useMessages();
+  const navigate = useNavigate();
+  const [selected, setSelected] = useState<Array<string | number>>([]);
+  const [confirmApprove, setConfirmApprove] = useState(false);
+  const [deleting, setDeleting] = useState<DistributionRecord | null>(null);
+  const [building, setBuilding] = useState(false);
+  const [seen, remember] = useSeenRows();
+  const selectedRows = selected.flatMap((id) => seen.get(Number(id)) ?? []);
+
+  const { approve, remove } = useDistributionActions(setSelected, setConfirmApprove, setDeleting);
+
+  const startApprove = () => {
+    if (selected.length === 0) {
+      messages.error(MESSAGES.noDistributionsSelected);
+      return;
+    }
+    setConfirmApprove(true);
+  };
+
+  return (
+    <>
+      <ListHeader status={status} isAdmin={isAdmin} onBuild={() => setBuilding(true)} />
       <DataTable<DistributionRecord>
         key={status}
         queryKey={keys.distributions.list(status)}
         fetchPage={(params) => api.get<Page<DistributionRecord>>('/paginated_distribution', { ...params, status })}
         defaultLimit={DISTRIBUTION_PAGE_SIZE}
-        columns={columns}
+        columns={distributionColumns(terms.missionary, pending)}
         rowKey={(row) => row.id}
         searchLabel={`Search ${terms.missionary.toLowerCase()} or upload`}
         emptyText={pending ? 'No pending distributions.' : 'No approved distributions yet.'}
@@ -251,35 +315,9 @@ function DistributionsList({ status }: { status: DistributionStatus }) {
             </Stack>
           )
         }
-        actions={
-          isAdmin && pending
-            ? (row) => (
-                <>
-                  <Button size="small" component={RouterLink} to={formPath(row)}>
-                    Edit
-                  </Button>
-                  <IconAction
-                    label={`Delete distribution #${row.id}`}
-                    color="error"
-                    icon={<DeleteOutlineIcon fontSize="small" />}
-                    onClick={() => setDeleting(row)}
-                  />
-                </>
-              )
-            : (row) => (
-                <>
-                  <Button size="small" component={RouterLink} to={formPath(row)}>
-                    View
-                  </Button>
-                  {!pending && (
-                    <StatementButton
-                      distributionId={row.id}
-                      accessibleLabel={`Statement of ${row.user_name}, ${date(row.start_date)} – ${date(row.end_date)}`}
-                    />
-                  )}
-                </>
-              )
-        }
+        actions={(row) => (
+          <RowActions row={row} editable={isAdmin && pending} pending={pending} onDelete={() => setDeleting(row)} />
+        )}
       />
       {confirmApprove && (
         <ApproveDialog
