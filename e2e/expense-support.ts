@@ -49,3 +49,38 @@ export function receiptPhoto(width = 240, height = 320): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * A phone-camera-sized photo (issue 11): `width × height` pixels of paper with fine grain, about
+ * 6 MB as a PNG — over the server's 5 MB, so it must be shrunk in the browser before it is sent.
+ */
+export function largePhoto(width = 2200, height = 1500): Buffer {
+  let seed = 7;
+  const grain = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return (seed >> 16) % 24;
+  };
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      const ink = y % 80 < 12 && x > 200 && x < width - 300;
+      const base = ink ? 60 : 200 + Math.round((40 * x) / width);
+      row[1 + x * 3] = base - grain();
+      row[2 + x * 3] = base - grain();
+      row[3 + x * 3] = base - 10 - grain();
+    }
+    rows.push(row);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

@@ -24,6 +24,10 @@ interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+/** The signed-in user (without the token) kept for a reload without a connection (issue 11's drafts). */
+const seen = (user?: SessionUser) =>
+  user ? localStorage.setItem('me', JSON.stringify({ ...user, api_token: undefined })) : localStorage.removeItem('me');
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<Status>(() => (getToken() ? 'loading' : 'anonymous'));
@@ -36,6 +40,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (idleTimer.current) clearTimeout(idleTimer.current);
       idleTimer.current = null;
       clearToken();
+      seen();
       setUser(null);
       setStatus('anonymous');
       setExpired(becauseExpired);
@@ -59,16 +64,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     api
       .postJson<SessionUser>('/token', { api_token: token })
       .then((signedIn) => {
+        seen(signedIn);
         setUser(signedIn);
         setStatus('authenticated');
         armIdleTimer();
       })
-      .catch(() => end(true));
+      .catch((error) => {
+        // No answer at all (offline): the user last seen here stays signed in, so kept drafts open.
+        const me = error.status === 0 && localStorage.getItem('me');
+        if (!me) return end(true);
+        setUser({ ...JSON.parse(me), api_token: token });
+        setStatus('authenticated');
+      });
   }, [armIdleTimer, end]);
 
   const adopt = useCallback(
     (signedIn: SessionUser) => {
       setToken(signedIn.api_token);
+      seen(signedIn);
       setUser(signedIn);
       setStatus('authenticated');
       setExpired(false);

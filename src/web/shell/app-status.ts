@@ -32,6 +32,11 @@ export function startAppStatus(loadRegistration?: () => Registration): () => voi
       ? ''
       : 'You are offline. Expenses you add are kept on this device and sent when the connection returns.';
     offline.style.display = navigator.onLine ? 'none' : 'flex';
+    makeRoom();
+  };
+  // The page can scroll its last button clear of the bars.
+  const makeRoom = () => {
+    document.body.style.paddingBottom = region.offsetHeight ? `${region.offsetHeight}px` : '';
   };
   showConnection();
   window.addEventListener('online', showConnection);
@@ -39,13 +44,19 @@ export function startAppStatus(loadRegistration?: () => Registration): () => voi
 
   if (loadRegistration && 'serviceWorker' in navigator) {
     loadRegistration().then(({ registerSW }) => {
-      const update = registerSW({ onNeedRefresh: () => region.append(newVersionBar(() => update(true))) });
+      const update = registerSW({
+        onNeedRefresh: () => {
+          region.append(newVersionBar(() => update(true)));
+          makeRoom();
+        },
+      });
     });
   }
   return () => {
     window.removeEventListener('online', showConnection);
     window.removeEventListener('offline', showConnection);
     region.remove();
+    makeRoom();
   };
 }
 

@@ -12,6 +12,7 @@ import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
+import { createThroughOutbox, formFields, KEPT_ON_DEVICE } from '../../offline/outbox';
 import { useMessages } from '../../shell/messages';
 import { lastUsedCurrency, rememberCurrency } from './last-currency';
 import { categoryOptions, holdAccountOptions } from './options';
@@ -96,9 +97,16 @@ export function ExpenseDialog({
     const { usd: _usd, ...fields } = values;
     try {
       if (fields.currency) rememberCurrency(report.user_id, String(fields.currency));
+      let outcome: 'sent' | 'kept' = 'sent';
       if (expense) await api.patchForm(`/expense/${expense.id}`, fields);
-      else await api.postForm('/expense', { ...fields, expense_report_id: report.id });
-      messages.success(expense ? MESSAGES.expenseUpdated : MESSAGES.expenseAdded);
+      else
+        outcome = await createThroughOutbox({
+          userId: report.user_id,
+          reportId: report.id,
+          kind: 'expense',
+          fields: formFields({ ...fields, expense_report_id: report.id }),
+        });
+      messages.success(outcome === 'kept' ? KEPT_ON_DEVICE : expense ? MESSAGES.expenseUpdated : MESSAGES.expenseAdded);
       await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
       onClose();
     } catch (error) {

@@ -9,6 +9,7 @@ import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
+import { createThroughOutbox, formFields, KEPT_ON_DEVICE } from '../../offline/outbox';
 import { useMessages } from '../../shell/messages';
 import { categoryOptions } from './options';
 import { useCategories, useMileageRate } from './queries';
@@ -68,9 +69,16 @@ export function MileageDialog({
 
   const submit = form.handleSubmit(async (values) => {
     try {
+      let outcome: 'sent' | 'kept' = 'sent';
       if (trip) await api.patchForm(`/mileage/${trip.id}`, values);
-      else await api.postForm('/mileage', { ...values, expense_report_id: report.id });
-      messages.success(trip ? MESSAGES.mileageUpdated : MESSAGES.mileageAdded);
+      else
+        outcome = await createThroughOutbox({
+          userId: report.user_id,
+          reportId: report.id,
+          kind: 'mileage',
+          fields: formFields({ ...values, expense_report_id: report.id }),
+        });
+      messages.success(outcome === 'kept' ? KEPT_ON_DEVICE : trip ? MESSAGES.mileageUpdated : MESSAGES.mileageAdded);
       await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
       onClose();
     } catch (error) {

@@ -19,10 +19,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { MAX_RECEIPT_BYTES } from '../../../domain/expense-reports/files';
 import { MESSAGES } from '../../../domain/messages';
-import { api } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
+import { createThroughOutbox, KEPT_ON_DEVICE } from '../../offline/outbox';
+import { shrinkReceipt } from '../../offline/shrink-receipt';
 import { useMessages } from '../../shell/messages';
 import { useFileObjectUrl } from './queries';
 import { Section } from './ReportSection';
@@ -34,10 +36,23 @@ function useReceiptUpload(report: FullReport) {
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
   const upload = useMutation({
-    mutationFn: (file: File) => api.postForm<FileUpload>('/fileUpload', { file, expense_report_id: report.id }),
-    onSuccess: async () => {
+    // Offline too: the photo is shrunk here, then sent or kept on the device until the link returns.
+    networkMode: 'always',
+    mutationFn: async (chosen: File) => {
+      const file = await shrinkReceipt(chosen);
+      if (file.size > MAX_RECEIPT_BYTES) throw new ApiError(413, { message: MESSAGES.fileTooLarge });
+      return createThroughOutbox({
+        userId: report.user_id,
+        reportId: report.id,
+        kind: 'fileUpload',
+        fields: { expense_report_id: String(report.id) },
+        file,
+        filename: file.name,
+      });
+    },
+    onSuccess: async (outcome) => {
       setProblem(null);
-      messages.success(MESSAGES.fileUploaded);
+      messages.success(outcome === 'kept' ? KEPT_ON_DEVICE : MESSAGES.fileUploaded);
       await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
     },
     onError: (error) => {
@@ -49,11 +64,6 @@ function useReceiptUpload(report: FullReport) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (file.size > MAX_RECEIPT_BYTES) {
-      setProblem(MESSAGES.fileTooLarge);
-      messages.error(MESSAGES.fileTooLarge);
-      return;
-    }
     upload.mutate(file);
   };
   return { upload, choose, problem, clearProblem: () => setProblem(null) };
@@ -82,6 +92,8 @@ export function ReceiptsSection({
               id="receipt-file"
               type="file"
               accept="image/*,application/pdf"
+              // Phones offer the camera beside their files and photos.
+              capture="environment"
               hidden
               onChange={choose}
               aria-label="Receipt file"

@@ -9,9 +9,10 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
+import { useOutbox, WaitingToSend } from '../../offline/WaitingToSend';
 import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
-import { useReport } from './queries';
+import { useCategories, useHoldAccountChoices, useMileageRate, useReport } from './queries';
 import { ReportHistoryCard, ReturnNotice } from './ReportHistoryCard';
 import { ReportSections } from './ReportSections';
 import { ReportSummaryCard } from './ReportSummaryCard';
@@ -43,6 +44,21 @@ function Editor({ report, editable }: { report: FullReport; editable: boolean })
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const advance = report.type === 'advance';
+  // What the add dialogs read, fetched now so that a copy is on the device before the link drops.
+  useCategories();
+  useHoldAccountChoices(report.user_id);
+  useMileageRate();
+  const waiting = useOutbox(me.id, report.id).filter((item) => !item.refused).length;
+  // Submitting needs the server (it checks the whole report): offline, or with items still waiting
+  // to be sent, it is refused here with the reason.
+  const trySubmit = () => {
+    if (!navigator.onLine)
+      setProblem(
+        'Submitting needs a connection. Your report is kept on this device; submit it when you are back online.',
+      );
+    else if (waiting > 0) setProblem(`Wait until the ${waiting} item(s) waiting to send have been sent, then submit.`);
+    else setConfirming(true);
+  };
   // A refused submit is explained until the report changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: updated_at is the change signal
   useEffect(() => setProblem(null), [report.updated_at]);
@@ -96,6 +112,7 @@ function Editor({ report, editable }: { report: FullReport; editable: boolean })
           </Alert>
         )}
         <ReturnNotice report={report} />
+        <WaitingToSend userId={me.id} reportId={report.id} />
         <ReportSummaryCard report={report} />
         <ReportSections report={report} editable={editable} />
         <ReportHistoryCard report={report} />
@@ -121,11 +138,7 @@ function Editor({ report, editable }: { report: FullReport; editable: boolean })
               <Button variant="outlined" onClick={() => save.mutate()} disabled={save.isPending || submit.isPending}>
                 Finish Later
               </Button>
-              <Button
-                variant="contained"
-                onClick={() => setConfirming(true)}
-                disabled={save.isPending || submit.isPending}
-              >
+              <Button variant="contained" onClick={trySubmit} disabled={save.isPending || submit.isPending}>
                 Submit
               </Button>
             </Stack>

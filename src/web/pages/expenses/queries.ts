@@ -5,32 +5,48 @@ import { DEFAULT_SETTINGS } from '../../../domain/settings/settings';
 import { ApiError, api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import type { Category, Setting } from '../../api/types';
+import { withOfflineCopy } from '../../offline/cached-read';
 import { getToken } from '../../session/token-store';
 import type { FullReport, HoldAccountChoice } from './types';
 
 export function useReport(id: string | number | undefined) {
   return useQuery({
     queryKey: keys.expenseReports.one(id),
-    queryFn: () => api.get<FullReport>(`/expense-report/${id}`),
+    // Offline, the copy kept on this device answers (withOfflineCopy); the query must still run.
+    networkMode: 'always',
+    queryFn: () => withOfflineCopy(`report-${id}`, () => api.get<FullReport>(`/expense-report/${id}`)),
     enabled: id !== undefined,
   });
 }
 
 export function useCategories() {
-  return useQuery({ queryKey: keys.categories.all, queryFn: () => api.get<Category[]>('/categories') });
+  return useQuery({
+    queryKey: keys.categories.all,
+    // Offline, the copy kept on this device answers (withOfflineCopy); the query must still run.
+    networkMode: 'always',
+    queryFn: () => withOfflineCopy('categories', () => api.get<Category[]>('/categories')),
+  });
 }
 
 export function useHoldAccountChoices(userId: number | undefined) {
   return useQuery({
     queryKey: keys.expenseReports.holdAccountChoices(userId),
-    queryFn: () => api.get<HoldAccountChoice[]>(`/user/${userId}/hold-accounts`),
+    // Offline, the copy kept on this device answers (withOfflineCopy); the query must still run.
+    networkMode: 'always',
+    queryFn: () =>
+      withOfflineCopy(`hold-accounts-${userId}`, () => api.get<HoldAccountChoice[]>(`/user/${userId}/hold-accounts`)),
     enabled: userId !== undefined,
   });
 }
 
 /** The mileage_reimbursement setting ($ per mile) for the live cost preview; the server prices for real. */
 export function useMileageRate() {
-  const query = useQuery({ queryKey: keys.settings, queryFn: () => api.get<Setting[]>('/settings') });
+  const query = useQuery({
+    queryKey: keys.settings,
+    // Offline, the copy kept on this device answers (withOfflineCopy); the query must still run.
+    networkMode: 'always',
+    queryFn: () => withOfflineCopy('settings', () => api.get<Setting[]>('/settings')),
+  });
   const text =
     query.data?.find((setting) => setting.setting_name === 'mileage_reimbursement')?.setting_value ??
     DEFAULT_SETTINGS.mileage_reimbursement;
