@@ -5,10 +5,12 @@
  * the schemas into its chunk.
  */
 
+import { SITE_KEY } from './site-key';
+
 type Id = number | string;
 
 export const keys = {
-  site: ['site'] as const,
+  site: SITE_KEY,
   settings: ['settings'] as const,
   systemWarnings: ['system', 'warnings'] as const,
   ledgerCheck: ['ledger-check'] as const,

@@ -2,6 +2,7 @@ import { Alert, AlertTitle, Box, Button, Stack, Typography } from '@mui/material
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { keys } from '../api/query-keys';
+import { useCurrentUser } from '../session/session';
 import { discardOutboxItem, lastSync, type OutboxItem, onOutboxChange, outboxItems, sendOutbox } from './outbox';
 
 const KIND_NAMES = { expense: 'Expense', mileage: 'Mileage trip', fileUpload: 'Receipt' } as const;
@@ -46,6 +47,9 @@ const time = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'sho
 export function WaitingToSend({ userId, reportId }: { userId: number; reportId?: number }) {
   const items = useOutbox(userId, reportId);
   const queryClient = useQueryClient();
+  const me = useCurrentUser();
+  // Kept for a reload without a connection; the session uses it only while its token is this one.
+  useEffect(() => localStorage.setItem('me', JSON.stringify(me)), [me]);
   useEffect(() => {
     const send = () => sendOutbox().then(() => queryClient.invalidateQueries({ queryKey: keys.expenseReports.all }));
     if (navigator.onLine) send();

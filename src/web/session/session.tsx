@@ -24,10 +24,6 @@ interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-/** The signed-in user (without the token) kept for a reload without a connection (issue 11's drafts). */
-const seen = (user?: SessionUser) =>
-  user ? localStorage.setItem('me', JSON.stringify({ ...user, api_token: undefined })) : localStorage.removeItem('me');
-
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<Status>(() => (getToken() ? 'loading' : 'anonymous'));
@@ -40,7 +36,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (idleTimer.current) clearTimeout(idleTimer.current);
       idleTimer.current = null;
       clearToken();
-      seen();
       setUser(null);
       setStatus('anonymous');
       setExpired(becauseExpired);
@@ -64,16 +59,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     api
       .postJson<SessionUser>('/token', { api_token: token })
       .then((signedIn) => {
-        seen(signedIn);
         setUser(signedIn);
         setStatus('authenticated');
         armIdleTimer();
       })
       .catch((error) => {
-        // No answer at all (offline): the user last seen here stays signed in, so kept drafts open.
-        const me = error.status === 0 && localStorage.getItem('me');
-        if (!me) return end(true);
-        setUser({ ...JSON.parse(me), api_token: token });
+        // Offline: the user this device last saw with this very token stays signed in (kept by
+        // offline/WaitingToSend), so the drafts kept here open; anything else ends the session.
+        const me = error.status === 0 && JSON.parse(localStorage.getItem('me') ?? '{}');
+        if (me?.api_token !== token) return end(true);
+        setUser(me);
         setStatus('authenticated');
       });
   }, [armIdleTimer, end]);
@@ -81,7 +76,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const adopt = useCallback(
     (signedIn: SessionUser) => {
       setToken(signedIn.api_token);
-      seen(signedIn);
       setUser(signedIn);
       setStatus('authenticated');
       setExpired(false);

@@ -4,7 +4,7 @@ import type { ResponseOf } from '../../domain/contract';
 import type { systemContract } from '../../domain/system/contract';
 import { DEFAULT_SITE_TITLE, DEFAULT_TERMS, type SiteConfig, type Terms } from '../../domain/terms';
 import { api } from '../api/client';
-import { keys } from '../api/query-keys';
+import { SITE_KEY } from '../api/site-key';
 
 const fallback: SiteConfig = { title: DEFAULT_SITE_TITLE, terms: DEFAULT_TERMS, favicon: '/api/site/favicon' };
 const SiteContext = createContext<SiteConfig>(fallback);
@@ -12,7 +12,7 @@ const SiteContext = createContext<SiteConfig>(fallback);
 /** Title, favicon and terms from the server (SITE_TITLE, SITE_FAVICON, SITE_TERMS). */
 export function SiteConfigProvider({ children }: { children: ReactNode }) {
   const { data } = useQuery({
-    queryKey: keys.site,
+    queryKey: SITE_KEY,
     queryFn: () => api.get<ResponseOf<typeof systemContract.site>>('/site'),
     staleTime: Infinity,
   });
