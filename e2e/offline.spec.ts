@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { createCategories, largePhoto } from './expense-support';
-import { apiCall, apiToken, createUserViaApi, loginAs } from './support';
+import { largePhoto } from './expense-support';
+import { apiCall, apiToken, createCategories, createUserViaApi, loginAs } from './support';
 
 /**
  * Issue 11: a missionary adds two expenses, a mileage trip and a 6 MB phone photo without a
