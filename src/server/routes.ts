@@ -11,6 +11,7 @@ import { holdAccountRoutes } from './hold-accounts/routes';
 import type { AnyRoute } from './http/routes';
 import { ledgerRoutes } from './ledger/routes';
 import { notificationRoutes } from './notifications/routes';
+import { progressRoutes } from './progress/routes';
 import { reportRoutes } from './reports/routes';
 import { passkeyRoutes } from './second-factor/passkey-routes';
 import { secondFactorRoutes } from './second-factor/routes';
@@ -37,6 +38,7 @@ export function apiRoutes(ctx: AppContext): AnyRoute[] {
     ...reportRoutes(ctx),
     ...statementRoutes(ctx),
     ...notificationRoutes(ctx),
+    ...progressRoutes(ctx),
     ...setupRoutes(ctx),
     ...ledgerRoutes(ctx),
     ...accountablePlanRoutes(ctx),

@@ -19,6 +19,7 @@ import { dateField, idField, optionalEnum, optionalId, optionalText } from '../f
 import { TRANSACTION_TYPES } from '../hold-accounts/schemas';
 import { listQuerySchema } from '../list-query';
 import { MESSAGES } from '../messages';
+import { progressIdField } from '../progress/contract';
 import { ROLES } from '../roles';
 import { ZUserSchema } from '../users/contract';
 import { TAX_STATUSES } from '../users/schemas';
@@ -286,6 +287,8 @@ export const ZBatchDistributionsRequestSchema = z
     start_date: dateField('Start date'),
     end_date: dateField('End date'),
     donation_upload_name: optionalText('Donation upload'),
+    /** A UUID the browser made up: GET /progress/{id} says how far the build has got (decision 18). */
+    progress_id: progressIdField,
   })
   .superRefine((input, ctx) => {
     if (isIsoDate(input.start_date) && isIsoDate(input.end_date) && input.end_date < input.start_date) {

@@ -7,12 +7,13 @@ import type { AuthUser } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import { distributions, users } from '../db/schema';
+import { startProgress } from '../progress/progress';
 import type { DistributionRow } from './figures';
 import { loadContexts } from './load-context';
 import { type DistributionSummary, serializeDistributionSummary } from './serialize';
 import { assertUploadExists, insertPending, type Prepared, prepare, rowValues } from './write';
 
-/** One MAT Day batch at a time (two at once would race for the same missionaries). */
+/** One MAT Day chunk at a time (two at once would race for the same missionaries). */
 const BATCH_LOCK = 7_340_005;
 
 export const BATCH_MESSAGES = {
@@ -51,34 +52,117 @@ async function overlappingDistributions(tx: Tx, ids: number[], range: { startDat
     .orderBy(asc(distributions.userId), asc(distributions.id));
 }
 
+/** At most this many chunks, so a large MAT Day reports progress about every 5 % … */
+const PROGRESS_STEPS = 20;
+/** … and at least this many missionaries per chunk, so a small one is not cut into tiny transactions. */
+const MIN_CHUNK = 25;
+
+type Outcome = Pick<BatchResult, 'skipped' | 'failed'> & { created: DistributionSummary[] };
+
 /**
- * POST /batch-distributions (admin): MAT Day for everyone. In one transaction, builds a pending
- * distribution for every active missionary for the range and upload, with the batch choices of
- * BATCH_CHOICES (designated donations, recurring items and earlier-approved advances ticked;
- * requested advances left for staff). Missionaries that already have a distribution (pending or
- * approved) overlapping the range are skipped — payroll is never paid twice for the same days —
- * and one whose figures the engine refuses (e.g. retirement above salary plus housing) is listed
- * with the reason instead of stopping the others. Contexts are loaded for everyone in a handful of
- * set-based queries and written in a few multi-row statements.
+ * POST /batch-distributions (admin): MAT Day for everyone. Builds a pending distribution for every
+ * active missionary for the range and upload, with the batch choices of BATCH_CHOICES (designated
+ * donations, recurring items and earlier-approved advances ticked; requested advances left for
+ * staff). Missionaries that already have a distribution (pending or approved) overlapping the range
+ * are skipped — payroll is never paid twice for the same days — and one whose figures the engine
+ * refuses (e.g. retirement above salary plus housing) is listed with the reason instead of stopping
+ * the others.
+ *
+ * The missionaries are built in chunks (about 5 % of them each, at least 25), one transaction per
+ * chunk, and `progress_id` (decision 18) is told "n of N, building <missionary>" before each chunk.
+ * A chunk is the unit of all-or-nothing: a chunk that fails writes nothing, the chunks before it
+ * stay built, and running the batch again builds only the missionaries still without one (the
+ * overlap rule skips the others). Between chunks other requests — the progress polls among them —
+ * get the database, which on PGlite (one connection) they otherwise could not until the end.
+ * Contexts are loaded for a chunk in a handful of set-based queries and written in a few multi-row
+ * statements.
  */
 export async function batchDistributions(
   ctx: AppContext,
   actor: AuthUser,
   input: z.output<typeof ZBatchDistributionsRequestSchema>,
 ): Promise<BatchResult> {
-  const now = ctx.clock.now();
   const range = {
     startDate: input.start_date,
     endDate: input.end_date,
     donationUploadName: input.donation_upload_name ?? null,
   };
-  const outcome = await ctx.db.transaction(async (tx) => {
+  await assertUploadExists(ctx.db, input.donation_upload_name);
+  const everyone = await ctx.db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.role, 'missionary'), isNull(users.deletedAt)))
+    .orderBy(asc(users.id));
+  const chunkSize = Math.max(MIN_CHUNK, Math.ceil(everyone.length / PROGRESS_STEPS));
+  const progress = await startProgress(ctx, {
+    id: input.progress_id,
+    kind: 'mat-day-build',
+    userId: actor.id,
+    total: everyone.length,
+  });
+  const outcome: Outcome = { created: [], skipped: [], failed: [] };
+  try {
+    for (let start = 0; start < everyone.length; start += chunkSize) {
+      const chunk = everyone.slice(start, start + chunkSize);
+      await progress.step(start, chunk[0].name);
+      // PGlite answers from WebAssembly without waiting on I/O, so a build is one long chain of
+      // promises; one turn of the event loop per chunk lets other requests (the progress polls) in.
+      await new Promise((resolve) => setImmediate(resolve));
+      const part = await buildChunk(
+        ctx,
+        actor,
+        range,
+        chunk.map((user) => user.id),
+      );
+      outcome.created.push(...part.created);
+      outcome.skipped.push(...part.skipped);
+      outcome.failed.push(...part.failed);
+    }
+  } catch (error) {
+    await progress.finish(
+      'failed',
+      outcome.created.length + outcome.skipped.length,
+      'The build stopped; run it again to build the rest.',
+    );
+    throw error;
+  }
+  const created = outcome.created.sort((a, b) => a.user_name.localeCompare(b.user_name) || a.id - b.id);
+  const message = BATCH_MESSAGES.built(created.length);
+  await progress.finish('done', everyone.length, message);
+  return {
+    message,
+    start_date: range.startDate,
+    end_date: range.endDate,
+    donation_upload_name: range.donationUploadName,
+    created,
+    flagged_count: created.filter((row) => row.review_flags.length > 0).length,
+    skipped: outcome.skipped,
+    failed: outcome.failed,
+  };
+}
+
+/** One chunk of the batch in one transaction: lock, skip the overlapping, build, write. */
+async function buildChunk(
+  ctx: AppContext,
+  actor: AuthUser,
+  range: { startDate: string; endDate: string; donationUploadName: string | null },
+  chunkIds: number[],
+): Promise<Outcome> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BATCH_LOCK})`);
-    await assertUploadExists(tx, input.donation_upload_name);
+    await assertUploadExists(tx, range.donationUploadName ?? undefined);
+    // Locked again here: one archived since the list was read is left out.
     const missionaries = await tx
       .select({ id: users.id, name: users.name })
       .from(users)
-      .where(and(eq(users.role, 'missionary'), isNull(users.deletedAt)))
+      .where(
+        and(
+          sql`${users.id} = any(${sql.param(chunkIds)}::int[])`,
+          eq(users.role, 'missionary'),
+          isNull(users.deletedAt),
+        ),
+      )
       .orderBy(asc(users.id))
       .for('update');
     const ids = missionaries.map((user) => user.id);
@@ -120,37 +204,23 @@ export async function batchDistributions(
     }
     const createdIds = await insertPending(tx, prepared, { now, actorId: actor.id, batch: true });
     // The answer is built from what was just written, not read back (a thousand rows of JSON).
-    const created = prepared
-      .map((item, index) =>
-        serializeDistributionSummary(
-          {
-            ...rowValues(item, now),
-            id: createdIds[index],
-            status: 'pending',
-            batch: true,
-            approvedAt: null,
-            approvedBy: null,
-            approvedContext: null,
-            createdBy: actor.id,
-            createdAt: now,
-            updatedAt: now,
-          } as DistributionRow,
-          { missionaryNumber: item.context.user.missionaryNumber },
-        ),
-      )
-      .sort((a, b) => a.user_name.localeCompare(b.user_name) || a.id - b.id);
+    const created = prepared.map((item, index) =>
+      serializeDistributionSummary(
+        {
+          ...rowValues(item, now),
+          id: createdIds[index],
+          status: 'pending',
+          batch: true,
+          approvedAt: null,
+          approvedBy: null,
+          approvedContext: null,
+          createdBy: actor.id,
+          createdAt: now,
+          updatedAt: now,
+        } as DistributionRow,
+        { missionaryNumber: item.context.user.missionaryNumber },
+      ),
+    );
     return { created, skipped, failed };
   });
-
-  const { created } = outcome;
-  return {
-    message: BATCH_MESSAGES.built(created.length),
-    start_date: range.startDate,
-    end_date: range.endDate,
-    donation_upload_name: range.donationUploadName,
-    created,
-    flagged_count: created.filter((row) => row.review_flags.length > 0).length,
-    skipped: outcome.skipped,
-    failed: outcome.failed,
-  };
 }

@@ -8,6 +8,7 @@ export * from './idempotency';
 export * from './journal';
 export * from './list-counts';
 export * from './notifications';
+export * from './progress';
 export * from './second-factor';
 export * from './settings';
 export * from './stored-files';

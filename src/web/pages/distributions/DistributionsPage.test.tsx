@@ -231,7 +231,12 @@ describe('Distributions list', () => {
     expect(server.calls).not.toContain('POST /api/batch-distributions');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Build distributions' }));
     await waitFor(() =>
-      expect(sent).toEqual({ start_date: '2024-05-01', end_date: '2024-05-31', donation_upload_name: 'May 2024' }),
+      expect(sent).toEqual({
+        start_date: '2024-05-01',
+        end_date: '2024-05-31',
+        donation_upload_name: 'May 2024',
+        progress_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      }),
     );
     expect(await within(dialog).findByText(/1 needs a review/)).toBeInTheDocument();
     expect(within(dialog).getByText(/Boaz: Already has a pending distribution/)).toBeInTheDocument();

@@ -20,6 +20,7 @@ import type { distributionsContract } from '../../../../domain/distributions/con
 import { MESSAGES } from '../../../../domain/messages';
 import { ApiError, api } from '../../../api/client';
 import { keys } from '../../../api/query-keys';
+import { JobProgressBar, newProgressId, useJobProgress } from '../../../components/JobProgress';
 import { date, money } from '../../../format';
 import { useMessages } from '../../../shell/messages';
 import { useTerms } from '../../../site/site-config';
@@ -44,6 +45,9 @@ export function BuildMatDayDialog(props: { onClose(): void; onBuilt(): void }) {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<BatchResult | null>(null);
+  // Decision 18: the build's progress, polled while it runs.
+  const [job, setJob] = useState<string | null>(null);
+  const progress = useJobProgress(job);
   const uploads = useQuery({
     queryKey: keys.donations.uploadNames,
     queryFn: () => api.get<UploadName[]>('/donation/upload-names'),
@@ -52,13 +56,16 @@ export function BuildMatDayDialog(props: { onClose(): void; onBuilt(): void }) {
   const ready = isIsoDate(start) && isIsoDate(end) && !reversed;
 
   const build = async () => {
+    const progressId = newProgressId();
     setBusy(true);
+    setJob(progressId);
     setFailure(null);
     try {
       const result = await api.postJson<BatchResult>('/batch-distributions', {
         start_date: start,
         end_date: end,
         donation_upload_name: upload || undefined,
+        progress_id: progressId,
       });
       messages.success(result.message);
       await queryClient.invalidateQueries({ queryKey: keys.distributions.all });
@@ -73,6 +80,7 @@ export function BuildMatDayDialog(props: { onClose(): void; onBuilt(): void }) {
       messages.error(MESSAGES.distributionError);
     } finally {
       setBusy(false);
+      setJob(null);
     }
   };
 
@@ -82,6 +90,8 @@ export function BuildMatDayDialog(props: { onClose(): void; onBuilt(): void }) {
       <DialogContent>
         {outcome ? (
           <BatchOutcome outcome={outcome} />
+        ) : busy ? (
+          <JobProgressBar progress={progress} label="Building MAT Day distributions" />
         ) : confirming ? (
           <DialogContentText component="div">
             Build a pending distribution for every active {terms.missionary.toLowerCase()} from {date(start)} to{' '}
