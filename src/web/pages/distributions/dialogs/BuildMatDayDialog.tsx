@@ -29,18 +29,10 @@ import type { UploadName } from '../../donations/types';
 /** What POST /batch-distributions answers, from its contract. */
 export type BatchResult = ResponseOf<typeof distributionsContract.batchDistributions>;
 
-/**
- * "Build MAT Day distributions" (admin): pending distributions for every active missionary for one
- * date range and upload, in one action, after a confirmation step.
- */
-export function BuildMatDayDialog(props: { onClose(): void; onBuilt(): void }) {
-  const terms = useTerms();
+/** The build request and its state: busy with its progress, then the outcome or the failure. */
+function useBuild(onAnswered: () => void) {
   const messages = useMessages();
   const queryClient = useQueryClient();
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
-  const [upload, setUpload] = useState('');
-  const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -48,41 +40,55 @@ export function BuildMatDayDialog(props: { onClose(): void; onBuilt(): void }) {
   // Decision 18: the build's progress, polled while it runs.
   const [job, setJob] = useState<string | null>(null);
   const progress = useJobProgress(job);
-  const uploads = useQuery({
-    queryKey: keys.donations.uploadNames,
-    queryFn: () => api.get<UploadName[]>('/donation/upload-names'),
-  });
-  const reversed = isIsoDate(start) && isIsoDate(end) && end < start;
-  const ready = isIsoDate(start) && isIsoDate(end) && !reversed;
 
-  const build = async () => {
+  const build = async (range: { start: string; end: string; upload: string }) => {
     const progressId = newProgressId();
     setBusy(true);
     setJob(progressId);
     setFailure(null);
     try {
       const result = await api.postJson<BatchResult>('/batch-distributions', {
-        start_date: start,
-        end_date: end,
-        donation_upload_name: upload || undefined,
+        start_date: range.start,
+        end_date: range.end,
+        donation_upload_name: range.upload || undefined,
         progress_id: progressId,
       });
       messages.success(result.message);
       await queryClient.invalidateQueries({ queryKey: keys.distributions.all });
       setOutcome(result);
-      setConfirming(false);
     } catch (error) {
-      setConfirming(false);
       if (error instanceof ApiError) {
         setErrors(error.errors);
         setFailure(error.message);
       } else setFailure(MESSAGES.somethingWentWrong);
       messages.error(MESSAGES.distributionError);
     } finally {
+      onAnswered();
       setBusy(false);
       setJob(null);
     }
   };
+  return { build, busy, errors, failure, outcome, progress };
+}
+
+/**
+ * "Build MAT Day distributions" (admin): pending distributions for every active missionary for one
+ * date range and upload, in one action, after a confirmation step.
+ */
+export function BuildMatDayDialog(props: { onClose(): void; onBuilt(): void }) {
+  const terms = useTerms();
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [upload, setUpload] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const { build: send, busy, errors, failure, outcome, progress } = useBuild(() => setConfirming(false));
+  const uploads = useQuery({
+    queryKey: keys.donations.uploadNames,
+    queryFn: () => api.get<UploadName[]>('/donation/upload-names'),
+  });
+  const reversed = isIsoDate(start) && isIsoDate(end) && end < start;
+  const ready = isIsoDate(start) && isIsoDate(end) && !reversed;
+  const build = () => send({ start, end, upload });
 
   return (
     <Dialog open onClose={busy ? undefined : props.onClose} aria-labelledby="build-title" maxWidth="sm" fullWidth>
