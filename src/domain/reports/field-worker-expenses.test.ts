@@ -16,6 +16,7 @@ const expense: ExpenseLine = {
   description: 'Guest house, 2 nights',
   fieldCurrency: 16_440,
   exchangeRate: '0.913200',
+  currency: 'EUR',
   distance: null,
   distanceUnit: null,
   usdAmount: 18_003,
@@ -29,6 +30,7 @@ const trip: ExpenseLine = {
   category: 'Ministry travel',
   fieldCurrency: null,
   exchangeRate: null,
+  currency: null,
   distance: '120.5',
   distanceUnit: 'km',
   usdAmount: 5_241,
@@ -57,6 +59,7 @@ describe('fieldWorkerExpensesTable', () => {
       'Distance Unit',
       'USD Amount',
       'Hold Account',
+      'Currency',
     ]);
     expect(table.rows).toEqual([
       [
@@ -78,6 +81,7 @@ describe('fieldWorkerExpensesTable', () => {
         null,
         18_003,
         'Vehicle Fund',
+        'EUR',
       ],
       [
         'Ruth Okafor',
@@ -96,6 +100,7 @@ describe('fieldWorkerExpensesTable', () => {
         '120.5',
         'Kilometers',
         5_241,
+        null,
         null,
       ],
     ]);

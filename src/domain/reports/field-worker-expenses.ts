@@ -25,6 +25,8 @@ export interface ExpenseLine {
   fieldCurrency: Cents | null;
   /** Exact decimal text, e.g. "0.913200" (expenses only). */
   exchangeRate: string | null;
+  /** ISO 4217 code of the currency amount (decision 22); null when unknown or for mileage. */
+  currency: string | null;
   /** Exact decimal text in the report's unit (mileage only). */
   distance: string | null;
   distanceUnit: 'km' | 'mi' | null;
@@ -62,6 +64,8 @@ export function fieldWorkerExpensesTable(lines: readonly ExpenseLine[], terms: T
       { header: 'Distance Unit', kind: 'text', width: 13 },
       { header: 'USD Amount', kind: 'money', total: true, width: 14 },
       { header: 'Hold Account', kind: 'text', width: 22 },
+      // Decision 22: the code of the currency amount, so the office can check a rate against a receipt.
+      { header: 'Currency', kind: 'text', width: 10 },
     ],
     rows: lines.map((line) => [
       line.userName,
@@ -81,6 +85,7 @@ export function fieldWorkerExpensesTable(lines: readonly ExpenseLine[], terms: T
       line.distanceUnit ? UNIT_LABELS[line.distanceUnit] : null,
       line.usdAmount,
       line.holdAccount,
+      line.currency,
     ]),
   };
 }

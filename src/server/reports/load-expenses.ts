@@ -59,6 +59,8 @@ export async function loadExpenseLines(db: DbOrTx, from: string, to: string): Pr
         description: row.line.description,
         fieldCurrency: centsFromDatabase(row.line.fieldCurrency),
         exchangeRate: row.line.exchangeRate,
+        // Stored since migration 0007; older rows: USD at rate 1, else unknown (decision 22).
+        currency: row.line.currency ?? (Number(row.line.exchangeRate) === 1 ? 'USD' : null),
         distance: null,
         distanceUnit: null,
         usdAmount: row.line.usdAmount,
@@ -80,6 +82,7 @@ export async function loadExpenseLines(db: DbOrTx, from: string, to: string): Pr
         description: null,
         fieldCurrency: null,
         exchangeRate: null,
+        currency: null,
         distance: row.line.totalDistance,
         distanceUnit: row.distanceType === 'km' || row.distanceType === 'mi' ? row.distanceType : null,
         usdAmount: row.line.totalCost,

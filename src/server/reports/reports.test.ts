@@ -184,6 +184,7 @@ describe('GET /api/reports/field-worker-expenses', () => {
       'Distance Unit',
       'USD Amount',
       'Hold Account',
+      'Currency',
     ]);
     expect(csv.rows).toHaveLength(await databaseLineCount());
     expect(sumCents(csvColumn(csv, 'USD Amount').map(cents))).toBe(await databaseExpenseTotal());
