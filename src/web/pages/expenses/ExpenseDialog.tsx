@@ -1,7 +1,7 @@
 import { Alert, Box, Checkbox, FormControlLabel, Grid, Link, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { currencyChoices, currencyName } from '../../../domain/currencies';
 import { usdAmount } from '../../../domain/expense-reports/calculations';
@@ -52,19 +52,107 @@ function asTyped(value: unknown): string {
   return 'text' in read ? read.text : '';
 }
 
-/**
- * Add or change an expense: the foreign amount and the exchange rate (fixed at 1 by the USD box), with
- * a live USD preview from the same function the server uses to store it.
- */
-export function ExpenseDialog({
-  report,
-  expense,
-  onClose,
-}: {
-  report: FullReport;
+/** "The amount is in US dollars": ticking it fixes the rate at 1 and the currency at USD. */
+function UsdBox({ form }: { form: UseFormReturn<Values> }) {
+  return (
+    <Controller
+      control={form.control}
+      name="usd"
+      render={({ field }) => (
+        <FormControlLabel
+          label="The amount is in US dollars"
+          control={
+            <Checkbox
+              checked={Boolean(field.value)}
+              onChange={(event) => {
+                field.onChange(event.target.checked);
+                if (event.target.checked) {
+                  form.setValue('exchange_rate', '1', { shouldValidate: true });
+                  form.setValue('currency', 'USD', { shouldValidate: true });
+                } else if (form.getValues('currency') === 'USD') {
+                  form.setValue('currency', '', { shouldValidate: true });
+                }
+              }}
+            />
+          }
+        />
+      )}
+    />
+  );
+}
+
+/** The USD amount as the server will store it, from the same function. */
+function UsdPreview({ fieldCurrency, exchangeRate }: { fieldCurrency: unknown; exchangeRate: unknown }) {
+  return (
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{ bgcolor: 'action.hover', borderRadius: 1, px: 2, py: 1.5, display: 'flex', gap: 1 }}
+    >
+      <Typography color="text.secondary">USD amount:</Typography>
+      <Typography sx={{ fontWeight: 600 }}>
+        {formatUSD(usdAmount(asTyped(fieldCurrency), asTyped(exchangeRate)))}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Currency, amount, rate, the USD box and the USD amount they make. */
+function AmountFields(props: {
+  form: UseFormReturn<Values>;
   expense: Expense | null;
-  onClose(): void;
+  currencyOptions: { value: string; label: string }[];
+  code: string;
+  usd: boolean;
+  fieldCurrency: unknown;
+  exchangeRate: unknown;
 }) {
+  const { form, expense, currencyOptions, code, usd, fieldCurrency, exchangeRate } = props;
+  return (
+    <>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormField
+          control={form.control}
+          name="currency"
+          label="Currency"
+          options={currencyOptions}
+          helperText={expense && !expense.currency ? "Not known yet: choose the receipt's currency" : undefined}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormField
+          control={form.control}
+          name="field_currency"
+          label={`Amount (${code})`}
+          required
+          inputMode="decimal"
+          autoComplete="off"
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormField
+          control={form.control}
+          name="exchange_rate"
+          label="Exchange rate (per US$1)"
+          required
+          inputMode="decimal"
+          autoComplete="off"
+          disabled={usd}
+          helperText={`${code} one US dollar buys`}
+        />
+      </Grid>
+      <Grid size={12}>
+        <UsdBox form={form} />
+      </Grid>
+      <Grid size={12}>
+        <UsdPreview fieldCurrency={fieldCurrency} exchangeRate={exchangeRate} />
+      </Grid>
+    </>
+  );
+}
+
+/** The expense form's state: the watched amount fields, the USD box following the currency, saving. */
+function useExpenseForm(report: FullReport, expense: Expense | null, onClose: () => void) {
   const messages = useMessages();
   const queryClient = useQueryClient();
   const categories = useCategories();
@@ -113,6 +201,47 @@ export function ExpenseDialog({
       messages.error(applyServerErrors(form, error));
     }
   });
+  return {
+    form,
+    fieldCurrency,
+    exchangeRate,
+    usd,
+    code,
+    currencyOptions,
+    choices,
+    kind,
+    categories,
+    holdAccounts,
+    submit,
+  };
+}
+
+/**
+ * Add or change an expense: the foreign amount and the exchange rate (fixed at 1 by the USD box), with
+ * a live USD preview from the same function the server uses to store it.
+ */
+export function ExpenseDialog({
+  report,
+  expense,
+  onClose,
+}: {
+  report: FullReport;
+  expense: Expense | null;
+  onClose(): void;
+}) {
+  const {
+    form,
+    fieldCurrency,
+    exchangeRate,
+    usd,
+    code,
+    currencyOptions,
+    choices,
+    kind,
+    categories,
+    holdAccounts,
+    submit,
+  } = useExpenseForm(report, expense, onClose);
 
   return (
     <FormDialog
@@ -154,74 +283,15 @@ export function ExpenseDialog({
             </Alert>
           </Grid>
         )}
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormField
-            control={form.control}
-            name="currency"
-            label="Currency"
-            options={currencyOptions}
-            helperText={expense && !expense.currency ? "Not known yet: choose the receipt's currency" : undefined}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormField
-            control={form.control}
-            name="field_currency"
-            label={`Amount (${code})`}
-            required
-            inputMode="decimal"
-            autoComplete="off"
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormField
-            control={form.control}
-            name="exchange_rate"
-            label="Exchange rate (per US$1)"
-            required
-            inputMode="decimal"
-            autoComplete="off"
-            disabled={Boolean(usd)}
-            helperText={`${code} one US dollar buys`}
-          />
-        </Grid>
-        <Grid size={12}>
-          <Controller
-            control={form.control}
-            name="usd"
-            render={({ field }) => (
-              <FormControlLabel
-                label="The amount is in US dollars"
-                control={
-                  <Checkbox
-                    checked={Boolean(field.value)}
-                    onChange={(event) => {
-                      field.onChange(event.target.checked);
-                      if (event.target.checked) {
-                        form.setValue('exchange_rate', '1', { shouldValidate: true });
-                        form.setValue('currency', 'USD', { shouldValidate: true });
-                      } else if (form.getValues('currency') === 'USD') {
-                        form.setValue('currency', '', { shouldValidate: true });
-                      }
-                    }}
-                  />
-                }
-              />
-            )}
-          />
-        </Grid>
-        <Grid size={12}>
-          <Box
-            role="status"
-            aria-live="polite"
-            sx={{ bgcolor: 'action.hover', borderRadius: 1, px: 2, py: 1.5, display: 'flex', gap: 1 }}
-          >
-            <Typography color="text.secondary">USD amount:</Typography>
-            <Typography sx={{ fontWeight: 600 }}>
-              {formatUSD(usdAmount(asTyped(fieldCurrency), asTyped(exchangeRate)))}
-            </Typography>
-          </Box>
-        </Grid>
+        <AmountFields
+          form={form}
+          expense={expense}
+          currencyOptions={currencyOptions}
+          code={code}
+          usd={Boolean(usd)}
+          fieldCurrency={fieldCurrency}
+          exchangeRate={exchangeRate}
+        />
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormField
             control={form.control}
