@@ -10,6 +10,40 @@ import type { FormAction, FormState } from '../form-state';
 /** SPEC.md §9: the comments box saves to the form 500 ms after typing stops. */
 export const COMMENTS_DEBOUNCE_MS = SEARCH_DEBOUNCE_MS;
 
+/** The comments: read-only text, or a field that keeps every keystroke as a draft. */
+function CommentsField(props: {
+  comments: string;
+  readOnly: boolean;
+  error: string | undefined;
+  onDraft(value: string): void;
+  onCommit(value: string): void;
+}) {
+  return props.readOnly ? (
+    <TextField
+      id="comments"
+      label="Comments"
+      multiline
+      rows={7}
+      value={props.comments}
+      slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+      helperText="Read-only"
+    />
+  ) : (
+    <DebouncedField
+      id="comments"
+      label="Comments"
+      multiline
+      rows={7}
+      delay={COMMENTS_DEBOUNCE_MS}
+      value={props.comments}
+      onDraft={props.onDraft}
+      onCommit={props.onCommit}
+      error={Boolean(props.error)}
+      helperText={props.error}
+    />
+  );
+}
+
 /**
  * Step 5, "Distribution": what goes out, read-only, except the two manual amounts an admin may
  * enter in place; then the Comments box.
@@ -90,30 +124,13 @@ export function DistributionStep(props: {
           ]}
         />
       </Box>
-      {readOnly ? (
-        <TextField
-          id="comments"
-          label="Comments"
-          multiline
-          rows={7}
-          value={state.comments}
-          slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
-          helperText="Read-only"
-        />
-      ) : (
-        <DebouncedField
-          id="comments"
-          label="Comments"
-          multiline
-          rows={7}
-          delay={COMMENTS_DEBOUNCE_MS}
-          value={state.comments}
-          onDraft={props.onCommentsDraft}
-          onCommit={(value) => dispatch({ type: 'comments', value })}
-          error={Boolean(errors.comments)}
-          helperText={errors.comments}
-        />
-      )}
+      <CommentsField
+        comments={state.comments}
+        readOnly={readOnly}
+        error={errors.comments}
+        onDraft={props.onCommentsDraft}
+        onCommit={(value) => dispatch({ type: 'comments', value })}
+      />
     </Box>
   );
 }
