@@ -10,6 +10,33 @@ import { FigureList } from '../components/FigureList';
 import type { FormAction, FormState } from '../form-state';
 import { PayrollInputs } from './PayrollInputs';
 
+/** The rates this month's payroll uses (Payroll Info over the settings), with a way to change them. */
+function RatesNote(props: {
+  context: DistributionContext;
+  result: DistributionResult | null;
+  canEditProfile: boolean;
+}) {
+  const { context, canEditProfile } = props;
+  const d = props.result?.distribution;
+  const profile = context.profile;
+  const ss = profile.socialSecurity ?? context.settings.socialSecurityPercentage;
+  const mc = profile.medicare ?? context.settings.medicarePercentage;
+  const feePercent = profile.adminFeePercentage ?? context.settings.adminFeePercentage;
+  const feeCap = profile.adminFeeCap ?? context.settings.adminFeeCap;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      {d ? (d.fica_tax ? 'FICA: the salary is grossed up; ' : 'No FICA shares this month; ') : ''}
+      social security {decimalToString(ss)} %, Medicare {decimalToString(mc)} %, admin fee {decimalToString(feePercent)}{' '}
+      % capped at {usd(feeCap)} (Payroll Info and settings).{' '}
+      {canEditProfile && (
+        <Link component={RouterLink} to={`/admin/user/${context.user.id}/profile`}>
+          Edit Payroll Info
+        </Link>
+      )}
+    </Typography>
+  );
+}
+
 /**
  * Step 2, "Customize payroll": this month's payroll inputs (starting from the field worker's
  * Payroll Info, DESIGN.md decision 13), the payroll row as the engine computes it from them, and the
@@ -26,11 +53,6 @@ export function PayrollStep(props: {
 }) {
   const { context, result } = props;
   const d = result?.distribution;
-  const profile = context.profile;
-  const ss = profile.socialSecurity ?? context.settings.socialSecurityPercentage;
-  const mc = profile.medicare ?? context.settings.medicarePercentage;
-  const feePercent = profile.adminFeePercentage ?? context.settings.adminFeePercentage;
-  const feeCap = profile.adminFeeCap ?? context.settings.adminFeeCap;
 
   return (
     <Box>
@@ -41,16 +63,7 @@ export function PayrollStep(props: {
         readOnly={props.readOnly}
         errors={props.errors}
       />
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {d ? (d.fica_tax ? 'FICA: the salary is grossed up; ' : 'No FICA shares this month; ') : ''}
-        social security {decimalToString(ss)} %, Medicare {decimalToString(mc)} %, admin fee{' '}
-        {decimalToString(feePercent)} % capped at {usd(feeCap)} (Payroll Info and settings).{' '}
-        {props.canEditProfile && (
-          <Link component={RouterLink} to={`/admin/user/${context.user.id}/profile`}>
-            Edit Payroll Info
-          </Link>
-        )}
-      </Typography>
+      <RatesNote context={context} result={result} canEditProfile={props.canEditProfile} />
       <Grid container spacing={{ xs: 2, md: 4 }}>
         <Grid size={{ xs: 12, md: 6 }}>
           <Typography variant="h3" sx={{ mb: 0.5 }}>
