@@ -1,4 +1,5 @@
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
   Alert,
@@ -79,6 +80,7 @@ export function ReceiptsSection({
   onDelete(item: FileUpload): void;
 }) {
   const input = useRef<HTMLInputElement>(null);
+  const camera = useRef<HTMLInputElement>(null);
   const [previewing, setPreviewing] = useState<FileUpload | null>(null);
   const { upload, choose, problem, clearProblem } = useReceiptUpload(report);
   return (
@@ -92,12 +94,31 @@ export function ReceiptsSection({
               id="receipt-file"
               type="file"
               accept="image/*,application/pdf"
-              // Phones offer the camera beside their files and photos.
-              capture="environment"
               hidden
               onChange={choose}
               aria-label="Receipt file"
             />
+            {/* On phones a second button opens the camera directly (capture); the first still
+                offers files, photos and PDFs. */}
+            <input
+              ref={camera}
+              id="receipt-camera"
+              type="file"
+              accept="image/*"
+              capture="environment"
+              hidden
+              onChange={choose}
+              aria-label="Receipt photo"
+            />
+            <Button
+              variant="outlined"
+              startIcon={<PhotoCameraIcon />}
+              onClick={() => camera.current?.click()}
+              disabled={upload.isPending}
+              sx={{ display: { xs: 'inline-flex', sm: 'none' }, mr: 1 }}
+            >
+              Take Photo
+            </Button>
             <Button
               variant="outlined"
               startIcon={<UploadFileIcon />}
