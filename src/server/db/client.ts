@@ -33,7 +33,7 @@ export function openPostgres(
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // Without a listener an idle connection's error (server restart, DROP … WITH (FORCE)) kills the process.
   pool.on('error', onIdleError);
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db: Db = drizzlePg(pool, { schema });
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
@@ -44,7 +44,7 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
     // Trigram indexes answer the lists' `q` (migration 0003), on PGlite as on PostgreSQL.
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db: Db = drizzlePglite(client, { schema });
   return {
     db,
     kind: 'pglite',

@@ -4,6 +4,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../project-root';
 import type { Database } from './client';
+import { driverClientOf } from './query-rows';
 
 /** From the project root: `npm start` runs this module bundled into dist/server, away from the files. */
 export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, 'src/server/db/migrations');
@@ -21,7 +22,7 @@ export async function migrate(database: Database): Promise<void> {
   // drizzle's migrator takes no lock: several app processes starting at once on one database would
   // each apply the same migration. A session-level advisory lock on a connection of its own (the
   // pool may have one connection only) makes them take turns; the later ones find nothing to do.
-  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const pool = driverClientOf<pg.Pool>(database.db);
   const lock = new pg.Client(pool.options);
   await lock.connect();
   try {

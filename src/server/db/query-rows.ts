@@ -42,3 +42,13 @@ export async function executeNamed(db: DbOrTx, name: string, query: SQL): Promis
   };
   return internal.session.prepareQuery(internal.dialect.sqlToQuery(query), undefined, name, false).execute();
 }
+
+/**
+ * The driver client under a Drizzle database: node-postgres's `pg.Pool` or PGlite. Drizzle keeps it
+ * as `$client` but our `Db` type (client.ts) names neither driver; the caller knows which one it
+ * opened — migrate.ts takes a connection of the pool for its advisory lock, the test databases dump
+ * PGlite's data directory.
+ */
+export function driverClientOf<Client>(db: DbOrTx): Client {
+  return (db as unknown as { $client: Client }).$client;
+}

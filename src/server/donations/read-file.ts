@@ -50,7 +50,8 @@ function readDelimited(content: Buffer): ImportTable {
 async function readWorkbook(content: Buffer): Promise<SourceRow[]> {
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(content as unknown as ExcelJS.Buffer);
+    // A copy as a plain ArrayBuffer: what ExcelJS's types ask for (a Node Buffer may view a shared pool).
+    await workbook.xlsx.load(new Uint8Array(content).buffer);
   } catch {
     throw unreadable('The Excel file could not be opened. Save it again as .xlsx or CSV.');
   }

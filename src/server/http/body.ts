@@ -38,7 +38,7 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
         mimetype: part.mimetype,
         content,
       };
-      (part as unknown as { value: UploadedFile }).value = file;
+      part.value = file;
     },
   });
 }

@@ -72,7 +72,7 @@ export async function registrationOptions(ctx: AppContext, user: AuthUser) {
     challenge: options.challenge,
     now,
   });
-  return { challenge_token: token, options: options as unknown as Record<string, unknown> };
+  return { challenge_token: token, options: { ...options } };
 }
 
 /** POST /account/passkeys: verifies the authenticator's answer and keeps the public key. */
@@ -127,7 +127,7 @@ export async function registerPasskey(
   return serialize(row);
 }
 
-/** DELETE /account/passkeys/{id}: only your own; another user's passkey is as unknown as none (404). */
+/** DELETE /account/passkeys/{id}: only your own; another user's passkey is answered as if it did not exist (404). */
 export async function deletePasskey(ctx: AppContext, user: AuthUser, id: number) {
   const removed = await ctx.db
     .delete(passkeys)
@@ -163,7 +163,7 @@ export async function signInOptions(ctx: AppContext, email: string | undefined) 
     challenge: options.challenge,
     now: ctx.clock.now(),
   });
-  return { challenge_token: token, options: options as unknown as Record<string, unknown> };
+  return { challenge_token: token, options: { ...options } };
 }
 
 /** POST /login/passkey: the signature over the challenge with a registered key opens a session. */

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../db/client';
 import { migrate } from '../db/migrate';
+import { driverClientOf } from '../db/query-rows';
 
 /**
  * Test databases: one migrated template per run, one fresh copy per test file. PGlite copies come
@@ -47,7 +48,7 @@ export async function prepareTemplate(kind: 'pglite' | 'postgres', runId: string
   }
   const database = await openPglite(null);
   await migrate(database);
-  const client = (database.db as unknown as { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).$client;
+  const client = driverClientOf<{ dumpDataDir(c: 'gzip'): Promise<Blob> }>(database.db);
   const dump = await client.dumpDataDir('gzip');
   fs.mkdirSync(path.dirname(SNAPSHOT), { recursive: true });
   // Written aside and renamed, so a run starting meanwhile never reads half a file.

@@ -39,7 +39,7 @@ export interface Sheet {
 
 export async function readXlsx(content: Buffer): Promise<Sheet> {
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(content as unknown as ArrayBuffer);
+  await workbook.xlsx.load(new Uint8Array(content).buffer);
   const worksheet = workbook.worksheets[0];
   const values: ExcelJS.CellValue[][] = [];
   worksheet.eachRow({ includeEmpty: true }, (row) => {

@@ -3,12 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { buildApp } from '../app';
 import { issueApiToken } from '../auth/tokens';
 import { createBackground } from '../background';
 import { readConfig } from '../config';
 import type { AppContext, Clock } from '../context';
 import type { Database } from '../db/client';
+import { queryRows } from '../db/query-rows';
 import { createMailer, readOutbox } from '../mail/mailer';
 import { ensureDefaultSettings } from '../settings/settings';
 import { createStorage } from '../storage/create-storage';
@@ -186,8 +188,7 @@ export async function createTestApp(
       const result: Record<string, unknown[]> = {};
       for (const table of tables) {
         if (!/^[a-z_]+$/.test(table)) throw new Error(`not a table name: ${table}`);
-        const rows = await database.db.execute(sql.raw(`select * from ${table} order by 1`));
-        result[table] = (rows as unknown as { rows: unknown[] }).rows;
+        result[table] = await queryRows(database.db, sql.raw(`select * from ${table} order by 1`), z.unknown());
       }
       return result;
     },

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { ledgerHolds } from '../../../domain/ledger/check';
 import { type Cents, formatUSD } from '../../../domain/money';
+import { queryRows } from '../../db/query-rows';
 import { centsFromDatabase } from '../../db/schema/columns';
 import { checkLiveLedger } from '../../ledger/read-ledger';
 import type { CallOptions, CallResult, SignedIn, TestApp } from '../harness';
@@ -128,7 +130,9 @@ export async function resetOffice(real: Real): Promise<Model> {
   // The opening state in one statement (lean: a sequence's setup costs one round trip), as the API
   // would leave it: a profile with a journalled opening balance, a hold account with its opening balance.
   const ids = real.missionaries.map((m) => m.id);
-  const created = (await real.t.ctx.db.execute(sql`
+  const created = await queryRows(
+    real.t.ctx.db,
+    sql`
     with p as (
       insert into profiles (user_id, fund_balance, net_salary, tax_status, fica_tax)
       select unnest(${sql.param(ids)}::int[]), 1000, 100, 'W2', false returning user_id
@@ -138,12 +142,14 @@ export async function resetOffice(real: Real): Promise<Model> {
     )
     insert into hold_accounts (user_id, fund_name, opening_balance, balance)
     select u, 'Fund ' || n, 500, 500 from unnest(${sql.param(ids)}::int[]) with ordinality as x(u, n)
-    returning id, user_id`)) as unknown as { rows: Array<{ id: number; user_id: number }> };
+    returning id, user_id`,
+    z.object({ id: z.coerce.number(), user_id: z.coerce.number() }),
+  );
   for (const id of ids) {
     model.fund.set(id, 100_000);
     model.month.set(id, 0);
   }
-  for (const row of created.rows) {
+  for (const row of created) {
     model.hold.set(row.id, 50_000);
     model.holdOwner.set(row.id, row.user_id);
   }
@@ -151,13 +157,14 @@ export async function resetOffice(real: Real): Promise<Model> {
 }
 
 async function stored(real: Real) {
-  const rows = (await real.t.ctx.db.execute(sql`
+  return queryRows(
+    real.t.ctx.db,
+    sql`
     select 'fund' as kind, user_id as id, fund_balance::text as amount from profiles
     union all select 'hold', id, balance::text from hold_accounts
-    union all select 'donations', 0, count(*)::text from donations`)) as unknown as {
-    rows: Array<{ kind: string; id: number; amount: string }>;
-  };
-  return rows.rows;
+    union all select 'donations', 0, count(*)::text from donations`,
+    z.object({ kind: z.string(), id: z.coerce.number(), amount: z.string() }),
+  );
 }
 
 /** After every step: the ledger check holds, and the stored balances are the model's. */
