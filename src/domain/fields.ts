@@ -96,12 +96,34 @@ function moneyCore(label: string, allowNegative: boolean) {
 }
 
 /** A required dollar amount ("12.34" or 12.34) as cents. */
+/**
+ * How a money input looks in the API document (GET /api/openapi.json): zod cannot describe the custom
+ * check above, so its JSON Schema is written here, once, beside it — dollars as a number or as text.
+ */
+function moneyJsonSchema(label: string, allowNegative: boolean) {
+  const max = MAX_MONEY_CENTS / 100;
+  return {
+    description: `${label}: US dollars with at most 2 decimals, as a JSON number (1234.5) or as text ("1234.50"; a decimal comma "12,50" is read, "1.234,50" is refused)${allowNegative ? '' : '; not negative'}.`,
+    anyOf: [
+      { type: 'number', multipleOf: 0.01, minimum: allowNegative ? -max : 0, maximum: max },
+      {
+        type: 'string',
+        pattern: allowNegative ? '^\\s*-?[0-9]*([.,][0-9]{0,2})?\\s*$' : '^\\s*[0-9]*([.,][0-9]{0,2})?\\s*$',
+      },
+    ],
+  };
+}
+
 export function moneyField(label: string, options: { allowNegative?: boolean } = {}) {
-  return z.preprocess(blankToUndefined, moneyCore(label, options.allowNegative ?? false));
+  const allowNegative = options.allowNegative ?? false;
+  return z.preprocess(blankToUndefined, moneyCore(label, allowNegative)).meta(moneyJsonSchema(label, allowNegative));
 }
 
 export function optionalMoney(label: string, options: { allowNegative?: boolean } = {}) {
-  return z.preprocess(blankToUndefined, moneyCore(label, options.allowNegative ?? false).optional());
+  const allowNegative = options.allowNegative ?? false;
+  return z
+    .preprocess(blankToUndefined, moneyCore(label, allowNegative).optional())
+    .meta(moneyJsonSchema(label, allowNegative));
 }
 
 /** A decimal number kept as its exact text (rates, odometers, percentages), e.g. "6.2". */

