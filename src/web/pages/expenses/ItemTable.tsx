@@ -14,6 +14,7 @@ import {
   useTheme,
 } from '@mui/material';
 import type { ReactNode } from 'react';
+import { visuallyHidden } from '../../components/visually-hidden';
 
 export interface ItemColumn<T> {
   label: string;
@@ -112,15 +113,3 @@ export function ItemTable<T extends { id: number }>(props: {
     </TableContainer>
   );
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;

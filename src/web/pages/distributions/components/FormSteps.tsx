@@ -1,16 +1,5 @@
 import { Box, Paper, Step, StepLabel, Stepper, useMediaQuery, useTheme } from '@mui/material';
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 /** The wizard's stepper above the form. */
 export function FormSteps({ steps, step }: { steps: readonly string[]; step: number }) {

@@ -14,6 +14,7 @@ import {
   useTheme,
 } from '@mui/material';
 import type { ReactNode } from 'react';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 export interface RowsColumn<T> {
   key: string;
@@ -161,15 +162,3 @@ export function RowsTable<T>(props: {
     </TableContainer>
   );
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
