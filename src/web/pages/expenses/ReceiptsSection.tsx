@@ -70,6 +70,49 @@ function useReceiptUpload(report: FullReport) {
   return { upload, choose, problem, clearProblem: () => setProblem(null) };
 }
 
+/** Upload Receipt (files, photos, PDFs) and, on phones, Take Photo (the camera directly). */
+function ReceiptButtons({ busy, onChoose }: { busy: boolean; onChoose(event: ChangeEvent<HTMLInputElement>): void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const camera = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <input
+        ref={input}
+        id="receipt-file"
+        type="file"
+        accept="image/*,application/pdf"
+        hidden
+        onChange={onChoose}
+        aria-label="Receipt file"
+      />
+      {/* On phones a second button opens the camera directly (capture); the first still
+          offers files, photos and PDFs. */}
+      <input
+        ref={camera}
+        id="receipt-camera"
+        type="file"
+        accept="image/*"
+        capture="environment"
+        hidden
+        onChange={onChoose}
+        aria-label="Receipt photo"
+      />
+      <Button
+        variant="outlined"
+        startIcon={<PhotoCameraIcon />}
+        onClick={() => camera.current?.click()}
+        disabled={busy}
+        sx={{ display: { xs: 'inline-flex', sm: 'none' }, mr: 1 }}
+      >
+        Take Photo
+      </Button>
+      <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => input.current?.click()} disabled={busy}>
+        {busy ? 'Uploading…' : 'Upload Receipt'}
+      </Button>
+    </>
+  );
+}
+
 export function ReceiptsSection({
   report,
   editable,
@@ -79,58 +122,10 @@ export function ReceiptsSection({
   editable: boolean;
   onDelete(item: FileUpload): void;
 }) {
-  const input = useRef<HTMLInputElement>(null);
-  const camera = useRef<HTMLInputElement>(null);
   const [previewing, setPreviewing] = useState<FileUpload | null>(null);
   const { upload, choose, problem, clearProblem } = useReceiptUpload(report);
   return (
-    <Section
-      title="Receipts"
-      action={
-        editable && (
-          <>
-            <input
-              ref={input}
-              id="receipt-file"
-              type="file"
-              accept="image/*,application/pdf"
-              hidden
-              onChange={choose}
-              aria-label="Receipt file"
-            />
-            {/* On phones a second button opens the camera directly (capture); the first still
-                offers files, photos and PDFs. */}
-            <input
-              ref={camera}
-              id="receipt-camera"
-              type="file"
-              accept="image/*"
-              capture="environment"
-              hidden
-              onChange={choose}
-              aria-label="Receipt photo"
-            />
-            <Button
-              variant="outlined"
-              startIcon={<PhotoCameraIcon />}
-              onClick={() => camera.current?.click()}
-              disabled={upload.isPending}
-              sx={{ display: { xs: 'inline-flex', sm: 'none' }, mr: 1 }}
-            >
-              Take Photo
-            </Button>
-            <Button
-              variant="outlined"
-              startIcon={<UploadFileIcon />}
-              onClick={() => input.current?.click()}
-              disabled={upload.isPending}
-            >
-              {upload.isPending ? 'Uploading…' : 'Upload Receipt'}
-            </Button>
-          </>
-        )
-      }
-    >
+    <Section title="Receipts" action={editable && <ReceiptButtons busy={upload.isPending} onChoose={choose} />}>
       {problem && (
         <Alert severity="error" sx={{ mb: 1 }} onClose={clearProblem}>
           {problem}
