@@ -1,6 +1,7 @@
 import {
   canGoBack,
   DISTRIBUTION_STEPS,
+  distributionReadOnlyReason,
   distributionSteps,
   isDistributionReadOnly,
   isStepValid,
@@ -64,5 +65,19 @@ describe('Distribution Form stepper (SPEC.md §2.4, §5)', () => {
     [null, null, true],
   ] as const)('%s viewing a %s distribution: read-only %s', (role, status, readOnly) => {
     expect(isDistributionReadOnly(role, status)).toBe(readOnly);
+  });
+});
+
+describe('distributionReadOnlyReason: a read-only form says why', () => {
+  it.each([
+    ['admin', 'pending', null],
+    ['admin', null, null],
+    ['admin', 'approved', 'An approved distribution cannot be changed; a correction is a new adjustment.'],
+    ['employee', 'pending', 'Only an admin can change or approve distributions.'],
+    ['employee', null, 'Only an admin can change or approve distributions.'],
+    ['employee', 'approved', 'An approved distribution cannot be changed; a correction is a new adjustment.'],
+    ['missionary', 'approved', 'An approved distribution cannot be changed; a correction is a new adjustment.'],
+  ] as const)('%s viewing a %s distribution', (role, status, reason) => {
+    expect(distributionReadOnlyReason(role, status)).toBe(reason);
   });
 });

@@ -57,3 +57,16 @@ export function isDistributionReadOnly(
 ): boolean {
   return !(viewerRole === 'admin' && status !== 'approved');
 }
+
+/**
+ * Why the form is read-only, in words (issue 12: a read-only screen says why, not with greyed
+ * inputs whose reason never shows); null when the viewer may change it.
+ */
+export function distributionReadOnlyReason(
+  viewerRole: Role | null | undefined,
+  status: string | null | undefined,
+): string | null {
+  if (!isDistributionReadOnly(viewerRole, status)) return null;
+  if (status === 'approved') return 'An approved distribution cannot be changed; a correction is a new adjustment.';
+  return 'Only an admin can change or approve distributions.';
+}

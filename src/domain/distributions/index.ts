@@ -4,6 +4,7 @@ export { computeDistribution } from './engine';
 export {
   canGoBack,
   DISTRIBUTION_STEPS,
+  distributionReadOnlyReason,
   distributionSteps,
   isDistributionReadOnly,
   isStepValid,

@@ -79,6 +79,11 @@ function DistributionForm({ id }: { id: number | null }) {
   return (
     <>
       <FormHeader form={form} />
+      {form.readOnlyReason && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {form.readOnlyReason}
+        </Alert>
+      )}
       <FormSteps steps={steps} step={form.step} />
       <Grid container spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Grid size={{ xs: 12, lg: 7, xl: 8 }}>

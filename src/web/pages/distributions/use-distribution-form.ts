@@ -5,6 +5,7 @@ import type { ResponseOf } from '../../../domain/contract';
 import { isIsoDate } from '../../../domain/dates';
 import {
   type DistributionResult,
+  distributionReadOnlyReason,
   isDistributionReadOnly,
   isStepValid,
   reviewFlags,
@@ -200,6 +201,7 @@ export function useDistributionForm(id: number | null) {
 
   const status = saved.data?.status ?? loaded?.distribution?.status ?? null;
   const readOnly = isDistributionReadOnly(me.role, status);
+  const readOnlyReason = distributionReadOnlyReason(me.role, status);
   const { preview, result, flags } = useDistributionPreview(loaded, state, enabled);
   const { saving, serverErrors, submit } = useSubmitDistribution(id, state, commentsDraft, dispatch);
 
@@ -233,6 +235,7 @@ export function useDistributionForm(id: number | null) {
     loaded,
     status,
     readOnly,
+    readOnlyReason,
     // Only an approved distribution has a statement (the server answers 409 otherwise).
     statementId: id !== null && status === 'approved' ? id : null,
     locked: id !== null || (readOnly && status !== null),

@@ -1,4 +1,4 @@
-import { Box, Button, MenuItem, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -95,6 +95,11 @@ export function DonationsPage() {
           )
         }
       />
+      {me.role !== 'admin' && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Only an admin can import, change or approve donations.
+        </Alert>
+      )}
       <DonationsTable filter={{ user_id: userId, upload_name: uploadName || undefined }} toolbar={filters} />
     </>
   );

@@ -67,5 +67,7 @@ describe('Donations table actions', () => {
     renderAs('employee', [donation(7)]);
     expect(await screen.findByText('October 2026')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit donation 7' })).not.toBeInTheDocument();
+    // No greyed controls whose reason never shows: the approval is a word.
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 });

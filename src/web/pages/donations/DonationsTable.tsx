@@ -75,19 +75,14 @@ export function DonationsTable(props: {
       key: 'approved',
       label: 'Approved',
       sortKey: 'approved',
-      render: (d) =>
-        d.hold_account_id === null ? (
-          '—'
-        ) : (
-          <Checkbox
-            size="small"
-            checked={d.approved === 1}
-            disabled={!isAdmin || d.distribution_id !== null || approve.isPending}
-            onChange={(event) => approve.mutate({ donation: d, approved: event.target.checked })}
-            slotProps={{ input: { 'aria-label': `Approved: donation ${d.id}` } }}
-            sx={{ p: 0.5 }}
-          />
-        ),
+      render: (d) => (
+        <ApprovedCell
+          donation={d}
+          editable={isAdmin}
+          busy={approve.isPending}
+          onChange={(approved) => approve.mutate({ donation: d, approved })}
+        />
+      ),
     },
     {
       key: 'created_at',
@@ -160,5 +155,30 @@ export function DonationsTable(props: {
           `The donation of ${money(deleting.amount)} to ${deleting.user_name} (${deleting.fund_name ?? 'General Fund'}, ${deleting.upload_name}) will be removed.`}
       </ConfirmDialog>
     </>
+  );
+}
+
+/**
+ * A designated donation's approval: a checkbox for admins; for employees a word, since a greyed
+ * checkbox would not say why it cannot change (issue 12; the page says it in a sentence).
+ */
+function ApprovedCell(props: {
+  donation: Donation;
+  editable: boolean;
+  busy: boolean;
+  onChange(approved: boolean): void;
+}) {
+  const { donation } = props;
+  if (donation.hold_account_id === null) return '—';
+  if (!props.editable) return donation.approved === 1 ? 'Yes' : 'No';
+  return (
+    <Checkbox
+      size="small"
+      checked={donation.approved === 1}
+      disabled={donation.distribution_id !== null || props.busy}
+      onChange={(event) => props.onChange(event.target.checked)}
+      slotProps={{ input: { 'aria-label': `Approved: donation ${donation.id}` } }}
+      sx={{ p: 0.5 }}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Chip, Stack } from '@mui/material';
+import { Alert, Chip, Stack } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ROLE_LABELS } from '../../../domain/roles';
@@ -24,6 +24,13 @@ export function UserProfilePage() {
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
   const user = query.data;
   const editable = me.role === 'admin' && !user.deleted_at;
+  // A read-only profile says why in words (issue 12), instead of Edit buttons that are simply absent.
+  const readOnlyReason =
+    me.role !== 'admin'
+      ? "Only an admin can change a user's profile and payroll info."
+      : user.deleted_at
+        ? 'This user is archived; restore the user to change the profile.'
+        : null;
   const saved = (next: User) => {
     queryClient.setQueryData(keys.users.one(user_id), next);
     queryClient.invalidateQueries({ queryKey: keys.users.all, exact: false });
@@ -45,6 +52,7 @@ export function UserProfilePage() {
         }
       />
       <Stack spacing={2}>
+        {readOnlyReason && <Alert severity="info">{readOnlyReason}</Alert>}
         <BasicInfoForm key={`basic-${user.updated_at}`} user={user} editable={editable} onSaved={saved} />
         <PayrollInfoForm key={`payroll-${user.updated_at}`} user={user} editable={editable} onSaved={saved} />
         {userProfileSections.map((Section, index) => (
