@@ -223,6 +223,10 @@ test('the accounting report, its journal and the statement of an approved distri
   await expect(
     card.getByRole('button', { name: /^Use \d\d\/\d\d\/\d{4} \(\d+ distributions?\)$/ }).first(),
   ).toBeVisible();
+  // The same words come as a message at the bottom (its bar loads lazily): axe looks once it is there.
+  await expect(
+    page.getByRole('alert').filter({ hasText: /^No approved distribution has the MAT date 12\/31\/1999/ }),
+  ).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, 'reports-no-mat-day');
   await page.getByLabel('MAT Processing Date').fill(PERIOD.end);

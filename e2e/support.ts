@@ -122,6 +122,15 @@ export function latestMailTo(address: string): string {
 
 /** No serious or critical axe violations on the current page. */
 export async function expectAccessible(page: Page): Promise<void> {
+  let serious = await seriousViolations(page);
+  // A part that mounts while axe reads the page (a lazily loaded message bar sliding in) is measured
+  // mid-transition, with too little contrast. Once it has settled, a real contrast fault is still
+  // there; a transition's is not.
+  if (serious.length > 0 && serious.every((v) => v.id === 'color-contrast')) serious = await seriousViolations(page);
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+async function seriousViolations(page: Page) {
   // Dialogs and menus fade in: measured mid-transition, their text has too little contrast.
   await page.waitForFunction(() =>
     document
@@ -129,8 +138,7 @@ export async function expectAccessible(page: Page): Promise<void> {
       .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
   );
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
 /** Full-page screenshots at desktop (1280) and phone (390) widths. */
