@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { type Role, SESSION_IDLE_MS } from '../../domain/roles';
-import { mustEnrol } from '../../domain/second-factor/rules';
+import { mustEnrol, REQUIRE_ADMIN_SECOND_FACTOR } from '../../domain/second-factor/rules';
 import type { DbOrTx } from '../db/client';
-import { apiTokens, users } from '../db/schema';
-import { adminsMustUseSecondFactor } from '../second-factor/policy';
+import { apiTokens, settings, users } from '../db/schema';
 
 export interface AuthUser {
   id: number;
@@ -59,6 +58,11 @@ export async function resolveApiToken(db: DbOrTx, token: string, now: Date): Pro
       name: users.name,
       email: users.email,
       role: users.role,
+      // In the same round trip (every request pays for this query): the administrators'
+      // second-factor setting, needed only for an admin whose session had no second factor.
+      policy: sql<
+        string | null
+      >`(select ${settings.settingValue} from ${settings} where ${settings.settingName} = ${REQUIRE_ADMIN_SECOND_FACTOR})`,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
@@ -77,7 +81,7 @@ export async function resolveApiToken(db: DbOrTx, token: string, now: Date): Pro
   const user: AuthUser = { id: row.id, name: row.name, email: row.email, role: row.role as Role };
   // The setting is read only for admins whose session had no second factor: the rare case.
   if (row.role === 'admin' && !row.secondFactor) {
-    const policyOn = await adminsMustUseSecondFactor(db);
+    const policyOn = row.policy === '1';
     user.enrolmentNeeded = mustEnrol({ role: row.role, policyOn, sessionHasSecondFactor: row.secondFactor });
   }
   return user;

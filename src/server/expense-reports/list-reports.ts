@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../domain/errors';
 import type { REPORT_SORTS } from '../../domain/expense-reports/contract';
@@ -60,27 +60,44 @@ function conditions(filter: ReportFilter, q: string | null): SQL | undefined {
     filter.submitted !== undefined ? eq(expenseReports.submitted, filter.submitted) : undefined,
     filter.processed !== undefined ? eq(expenseReports.processed, filter.processed) : undefined,
     filter.userId !== undefined ? eq(expenseReports.userId, filter.userId) : undefined,
-    pattern
-      ? or(
-          // The owner's name or Account # through the users table (5,000 rows, trigram indexes), so
-          // the million reports are reached by their (user_id, id) index rather than scanned.
-          sql`${expenseReports.userId} in (select ${users.id} from ${users} where ${or(
-            ilike(users.name, pattern),
-            ilike(users.missionaryNumber, pattern),
-          )})`,
-          ilike(expenseReports.type, pattern),
-          ilike(sql`cast(${expenseReports.id} as text)`, pattern),
-          // What is in the report (issue 16: "Lodging" finds the reports with a lodging bill). The
-          // outer id is qualified by hand: the count selects from one table, where drizzle writes a
-          // bare "id" that the subquery would take for its own.
-          sql`exists (select 1 from expenses e left join categories c on c.id = e.expense_code
-            where e.expense_report_id = expense_reports.id
-              and (c.expense_category ilike ${pattern} or e.description ilike ${pattern}))`,
-          sql`exists (select 1 from mileage m join categories c on c.id = m.type
-            where m.expense_report_id = expense_reports.id and c.expense_category ilike ${pattern})`,
-        )
-      : undefined,
+    // `= any(array(…))`: the ids are gathered once, first, and the reports fetched by primary key;
+    // as `in (…)` the planner guessed the union's size from empty tables and walked every report.
+    pattern ? sql`${expenseReports.id} = any(array(${searchedReportIds(q as string, pattern)}))` : undefined,
   );
+}
+
+/** Report types a search term names: the type is one of two words, so it is matched here, not per row. */
+function typesNamed(term: string): string[] {
+  const lower = term.toLowerCase();
+  return ['advance', 'reimbursement'].filter((type) => type.includes(lower));
+}
+
+/**
+ * The ids of the reports a search finds, as a union of index lookups (issue 13: a million reports,
+ * five million expenses): the owner's name or Account # (users' trigram indexes, then the reports'
+ * (user_id, id) index), the report number (trigram over its text), the type, and what is in the
+ * report (issue 16: "Lodging" finds the reports with a lodging bill) — an expense's description
+ * (trigram) or category, a trip's category (by code). A term shorter than three characters has no
+ * trigram and is matched by reading; docs/performance.md says so.
+ */
+function searchedReportIds(term: string, pattern: string): SQL {
+  const types = typesNamed(term);
+  return sql`select r.id from expense_reports r where r.user_id in
+      (select u.id from users u where u.name ilike ${pattern} or u.missionary_number ilike ${pattern})
+    union select r.id from expense_reports r where cast(r.id as text) ilike ${pattern}
+    ${
+      types.length > 0
+        ? sql`union select r.id from expense_reports r where r.type in (${sql.join(
+            types.map((type) => sql`${type}`),
+            sql`, `,
+          )})`
+        : sql``
+    }
+    union select e.expense_report_id from expenses e where e.description ilike ${pattern}
+    union select e.expense_report_id from expenses e
+      where e.expense_code in (select c.id from categories c where c.expense_category ilike ${pattern})
+    union select m.expense_report_id from mileage m
+      where m.type in (select c.id from categories c where c.expense_category ilike ${pattern})`;
 }
 
 /**

@@ -5,13 +5,15 @@ import { createTestApp, type SignedIn, type TestApp } from '../test-support/harn
 let t: TestApp;
 let ruth: SignedIn;
 let naomi: SignedIn;
+let admin: SignedIn;
 let cat: Awaited<ReturnType<typeof seedCategories>>;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
   cat = await seedCategories(t);
-  ruth = await t.signIn('missionary');
+  ruth = await t.signIn('missionary', { name: 'Ruth Quarshie-Search', missionaryNumber: 'SRCH-77' });
+  admin = await t.signIn('admin');
   naomi = await t.signIn('missionary');
   const lodging = await startReport(t, ruth);
   await addExpense(t, ruth, lodging.id, { expense_code: cat.expense, description: 'Guest house in Kumasi' });
@@ -53,5 +55,34 @@ describe('GET /api/paginated_expense_report?q=', () => {
 
   it('still finds a report by its number', async () => {
     expect(await search(ruth, String(ids.meals))).toContain(ids.meals);
+  });
+
+  it('a term with LIKE wildcards matches them as text', async () => {
+    expect(await search(ruth, '%')).toEqual([]);
+    expect(await search(ruth, '_')).toEqual([]);
+  });
+});
+
+/** Issue 13: the office searches all reports through indexes (a union of lookups), one count with it. */
+describe("the office searches every missionary's reports", () => {
+  async function staffSearch(q: string) {
+    const result = await t.call('GET', '/api/paginated_expense_report', { token: admin.token, query: { q } });
+    expect(result.status).toBe(200);
+    const found = (result.body.data as Array<{ id: number }>).map((report) => report.id).sort((a, b) => a - b);
+    expect(result.body.total_count).toBe(found.length);
+    return found;
+  }
+
+  it.each([
+    ["the owner's name", 'quarshie-SEARCH', ['lodging', 'meals', 'trip']],
+    ["the owner's Account #", 'srch-77', ['lodging', 'meals', 'trip']],
+    ['a category, across missionaries', 'lodging', ['lodging', 'other']],
+  ])('by %s ("%s")', async (_name, q, expected) => {
+    expect(await staffSearch(q)).toEqual(expected.map((key) => ids[key]).sort((a, b) => a - b));
+  });
+
+  it('by type: "reimb" names the reimbursement reports, "advance" none here', async () => {
+    expect(await staffSearch('reimb')).toEqual(Object.values(ids).sort((a, b) => a - b));
+    expect(await staffSearch('advance')).toEqual([]);
   });
 });

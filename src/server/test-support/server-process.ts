@@ -51,7 +51,9 @@ export async function runScript(script: string, args: string[], env: Record<stri
 
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
+  // SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof") profiles the server a bench starts.
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
   });
