@@ -20,7 +20,7 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { issueApiToken } from '../src/server/auth/tokens';
 import { readConfig } from '../src/server/config';
-import { type Database, type Db, openPglite, openPostgres } from '../src/server/db/client';
+import { type Database, type Db, openPglite, openPostgres, SESSION_OPTIONS } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import * as schema from '../src/server/db/schema';
 import { paginateDonations } from '../src/server/donations/donations';
@@ -477,7 +477,7 @@ async function benchPostgres(lines: string[]) {
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
     const getJson = (path: string) =>
       fetch(`${server?.url}${path}`, { headers: { 'api-token': token } }).then((response) => response.json());
-    const rawPool = new pg.Pool({ connectionString: url, max: 10 }); // the server's pool size
+    const rawPool = new pg.Pool({ connectionString: url, max: 10, options: SESSION_OPTIONS }); // the server's pool
     await expectCountedTotals(rawPool, getJson);
     const explains: string[] = [];
     for (const c of cases(await cursorsFrom(getJson))) {

@@ -25,12 +25,19 @@ export interface Database {
 const DATE_OID = 1082;
 pg.types.setTypeParser(DATE_OID, (value) => value);
 
+/**
+ * Every app connection's session settings. JIT off: the app's statements read a few rows by index
+ * in about a millisecond, but a planner estimate over five million expenses (a search's category
+ * arm) crossed jit_above_cost and compiled for 240 ms first (issue 13, docs/performance.md).
+ */
+export const SESSION_OPTIONS = '-c jit=off';
+
 export function openPostgres(
   url: string,
   poolSize = 10,
   onIdleError: (error: Error) => void = (error) => console.error(`idle database connection failed: ${error.message}`),
 ): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: SESSION_OPTIONS });
   // Without a listener an idle connection's error (server restart, DROP … WITH (FORCE)) kills the process.
   pool.on('error', onIdleError);
   const db: Db = drizzlePg(pool, { schema });

@@ -1,0 +1,16 @@
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../test-support/harness';
+
+/** Issue 13: the app's PostgreSQL sessions run with JIT off (see SESSION_OPTIONS in client.ts). */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  expect(t.ctx.dbKind).toBe('postgres');
+});
+afterAll(() => t.close());
+
+it('every pooled connection has jit off', async () => {
+  // More checks than the pool has connections, at once, so several sessions answer.
+  const answers = await Promise.all(Array.from({ length: 12 }, () => t.ctx.db.execute<{ jit: string }>(sql`show jit`)));
+  expect(answers.map((answer) => answer.rows[0].jit)).toEqual(Array(12).fill('off'));
+});
