@@ -480,6 +480,16 @@ async function benchPostgres(lines: string[]) {
     const rawPool = new pg.Pool({ connectionString: url, max: 10, options: SESSION_OPTIONS }); // the server's pool
     await expectCountedTotals(rawPool, getJson);
     const explains: string[] = [];
+    // Baselines in the same run: the HTTP stack alone, and a bare authenticated round trip (token
+    // lookup and one small query) — what every list request pays before its own SQL.
+    for (const [name, path] of [
+      ['HTTP only (GET /api/health)', '/api/health'],
+      ['bare authenticated route (GET /api/settings)', '/api/settings'],
+    ]) {
+      const bare = await load(CONNECTIONS, SECONDS, () => httpGet(agent, base, path, token));
+      lines.push(row('PostgreSQL', { list: 'baseline', name } as Case, bare, null));
+      console.log(lines[lines.length - 1]);
+    }
     for (const c of cases(await cursorsFrom(getJson))) {
       const statements = await captureSql(url, (db) =>
         c.service(db, { ...c.query, cursor: c.query.cursor ? decodeURIComponent(String(c.query.cursor)) : undefined }),

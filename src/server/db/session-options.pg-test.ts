@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { createTestApp, type TestApp } from '../test-support/harness';
+import { queryRow } from './query-rows';
 
 /** Issue 13: the app's PostgreSQL sessions run with JIT off (see SESSION_OPTIONS in client.ts). */
 let t: TestApp;
@@ -11,6 +13,8 @@ afterAll(() => t.close());
 
 it('every pooled connection has jit off', async () => {
   // More checks than the pool has connections, at once, so several sessions answer.
-  const answers = await Promise.all(Array.from({ length: 12 }, () => t.ctx.db.execute<{ jit: string }>(sql`show jit`)));
-  expect(answers.map((answer) => answer.rows[0].jit)).toEqual(Array(12).fill('off'));
+  const answers = await Promise.all(
+    Array.from({ length: 12 }, () => queryRow(t.ctx.db, sql`show jit`, z.object({ jit: z.string() }))),
+  );
+  expect(answers.map((answer) => answer.jit)).toEqual(Array(12).fill('off'));
 });
