@@ -10,7 +10,7 @@
  * and prints p50/p95/p99 latency, requests per second and route ÷ raw throughput.
  *
  * BENCH_SCALE (default 1) shrinks the seed (0.01 for a quick try); BENCH_SECONDS (default 3) per case;
- * BENCH_SKIP_PGLITE=1 leaves PGlite out.
+ * BENCH_SKIP_PGLITE=1 leaves PGlite out, BENCH_SKIP_POSTGRES=1 PostgreSQL.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -39,6 +39,7 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const SCRATCH = `sheepfold_bench_lists_${process.pid}`;
 const MISSIONARIES = 5_000;
 const EXPLAIN_FILE = '.tmp/lists-explain.md';
+const PGLITE_EXPLAIN_FILE = '.tmp/lists-explain-pglite.md';
 
 const FIRST = ['Ruth', 'Daniel', 'Grace', 'Samuel', 'Esther', 'Joseph', 'Lydia', 'Andrew', 'Miriam', 'Peter'];
 const LAST = ['Okafor', 'Kim', 'Santos', 'Lindqvist', 'Tanaka', 'MacLeod', 'Haddad', 'Novak', 'Mensah', 'Duarte'];
@@ -552,6 +553,7 @@ async function benchPglite(lines: string[]) {
     if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
     return response.json();
   };
+  const explains: string[] = [];
   for (const c of cases(await cursorsFrom(inject))) {
     // PGlite runs one statement at a time, in this process: the route through Fastify's inject, the raw
     // SQL through PGlite's own client; 20 callers queue for it either way.
@@ -571,7 +573,18 @@ async function benchPglite(lines: string[]) {
     });
     lines.push(row('PGlite', c, route, raw));
     console.log(lines[lines.length - 1]);
+    for (const statement of captured) {
+      const plan = await database.pglite!.query<Record<string, string>>(
+        `explain analyze ${statement.text}`,
+        statement.params as never[],
+      );
+      explains.push(
+        `### PGlite ${c.list}: ${c.name}\n\n\`\`\`\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}\n\`\`\`\n`,
+      );
+    }
   }
+  fs.mkdirSync('.tmp', { recursive: true });
+  fs.writeFileSync(PGLITE_EXPLAIN_FILE, explains.join('\n'));
   await app.close();
   await database.close();
 }
@@ -579,7 +592,7 @@ async function benchPglite(lines: string[]) {
 async function main() {
   const lines: string[] = [];
   console.log(`bench:lists at scale ${SCALE}, ${CONNECTIONS} connections, ${SECONDS} s per case`);
-  await benchPostgres(lines);
+  if (!process.env.BENCH_SKIP_POSTGRES) await benchPostgres(lines);
   if (!process.env.BENCH_SKIP_PGLITE) await benchPglite(lines);
   console.log('');
   console.log(
