@@ -11,17 +11,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { resolvePayout } from '../../../domain/expense-reports/calculations';
-import { MESSAGES } from '../../../domain/messages';
-import { formatUSD, fromDollars, parseDollars, toDecimalString } from '../../../domain/money';
-import { ApiError, api } from '../../api/client';
-import { keys } from '../../api/query-keys';
+import { formatUSD } from '../../../domain/money';
 import { ErrorState } from '../../components/ErrorState';
-import { useMessages } from '../../shell/messages';
-import { usePayoutPreview } from './payout-preview';
+import { ConfirmReceiptDialog } from './ConfirmReceiptDialog';
 import type { FullReport } from './types';
+import { useReimbursement } from './use-process-report';
 
 /**
  * Staff processing (SPEC.md §5): a reimbursement takes the payout made now, shows the new unreimbursed
@@ -30,116 +24,22 @@ import type { FullReport } from './types';
  * $4,850.00; $84.62 stays owed."); an advance report confirms the receipt, which closes the advance.
  */
 export function ProcessReportDialog({ report, onClose }: { report: FullReport; onClose(): void }) {
-  const messages = useMessages();
-  const queryClient = useQueryClient();
-  const due = fromDollars(report.unreimbursed_amount);
-  const [payoutText, setPayoutText] = useState(toDecimalString(due));
-  const [step, setStep] = useState<'enter' | 'confirm'>('enter');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const payout = parseDollars(payoutText);
-  const result = payout === null ? null : resolvePayout(due, { payout });
-  const advance = report.type === 'advance';
-  const preview = usePayoutPreview(report);
+  return report.type === 'advance' ? (
+    <ConfirmReceiptDialog report={report} onClose={onClose} />
+  ) : (
+    <ProcessReimbursementDialog report={report} onClose={onClose} />
+  );
+}
 
-  const process = useMutation({
-    mutationFn: () =>
-      api.patchForm<FullReport>(
-        `/process-expense-report/${report.id}`,
-        advance || !result?.ok
-          ? {}
-          : { payout: toDecimalString(result.payout), new_unreimbursed_total: toDecimalString(result.unreimbursed) },
-      ),
-    onSuccess: async (processed) => {
-      messages.success(advance ? MESSAGES.advanceProcessed : MESSAGES.reportProcessed);
-      queryClient.setQueryData(keys.expenseReports.one(report.id), processed);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.expenseReports.all }),
-        queryClient.invalidateQueries({ queryKey: keys.advances.all }),
-        queryClient.invalidateQueries({ queryKey: keys.users.all }),
-        queryClient.invalidateQueries({ queryKey: keys.holdAccounts.all }),
-      ]);
-      onClose();
-    },
-    onError: (error) => {
-      setStep('enter');
-      if (error instanceof ApiError) setFieldError(Object.values(error.errors)[0]?.[0] ?? error.message);
-      messages.error(MESSAGES.reportProcessFailed);
-    },
-  });
-
-  const cont = () => {
-    if (payout === null) {
-      setFieldError(
-        payoutText.trim() === '' ? 'Payout is required.' : 'Payout must be a dollar amount with at most 2 decimals.',
-      );
-      return;
-    }
-    if (result && !result.ok) {
-      setFieldError(result.message);
-      return;
-    }
-    // A hold account never goes below zero (the fund may): say the most that can be paid now.
-    const problem = result?.ok ? preview.problem(result.payout) : null;
-    if (problem) {
-      setFieldError(problem);
-      return;
-    }
-    setFieldError(null);
-    setStep('confirm');
-  };
-
-  if (advance) {
-    return (
-      <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="process-title">
-        <DialogTitle id="process-title">Confirm receipt</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            The advance report of {report.user_name} totals {formatUSD(fromDollars(report.total_amount))} against an
-            approved {formatUSD(fromDollars(report.advance_request?.amount_approved ?? 0))}. Confirming the receipts
-            closes advance request #{report.advance_request_id}.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="contained" onClick={() => process.mutate()} disabled={process.isPending}>
-            Confirm Receipt
-          </Button>
-        </DialogActions>
-      </Dialog>
-    );
-  }
-
+function ProcessReimbursementDialog({ report, onClose }: { report: FullReport; onClose(): void }) {
+  const reimbursement = useReimbursement(report, onClose);
+  const { step, result, preview } = reimbursement;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="process-title">
       <DialogTitle id="process-title">{step === 'enter' ? 'Process Reimbursement' : 'Confirm Payout'}</DialogTitle>
       <DialogContent>
         {step === 'enter' ? (
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Row label="Reimbursement due" value={formatUSD(due)} />
-            <TextField
-              id="payout"
-              label="Payout"
-              value={payoutText}
-              onChange={(event) => {
-                setPayoutText(event.target.value);
-                setFieldError(null);
-              }}
-              onKeyDown={(event) => {
-                // Enter continues, as in any form (the dialog has no <form> of its own).
-                if (event.key === 'Enter') {
-                  event.preventDefault();
-                  cont();
-                }
-              }}
-              inputMode="decimal"
-              autoFocus
-              error={fieldError !== null}
-              helperText={fieldError ?? 'What is paid to the missionary now'}
-              slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
-            />
-            <Row label="New unreimbursed total" value={result?.ok ? formatUSD(result.unreimbursed) : '—'} strong />
-            {preview.failed && <ErrorState error={preview.failed} onRetry={preview.retry} />}
-          </Stack>
+          <PayoutEntry reimbursement={reimbursement} />
         ) : (
           <DialogContentText component="div">
             <Typography>{preview.sentence(result?.ok ? result.payout : 0)}</Typography>
@@ -150,21 +50,55 @@ export function ProcessReportDialog({ report, onClose }: { report: FullReport; o
         {step === 'enter' ? (
           <>
             <Button onClick={onClose}>Cancel</Button>
-            <Button variant="contained" onClick={cont} disabled={preview.loading || preview.failed !== null}>
+            <Button
+              variant="contained"
+              onClick={reimbursement.toConfirm}
+              disabled={preview.loading || preview.failed !== null}
+            >
               Continue
             </Button>
           </>
         ) : (
           <>
-            <Button onClick={() => setStep('enter')}>Back</Button>
+            <Button onClick={reimbursement.back}>Back</Button>
             {/* Focused, so Enter in Payout then Enter again pays, without reaching for the mouse. */}
-            <Button variant="contained" onClick={() => process.mutate()} disabled={process.isPending} autoFocus>
+            <Button variant="contained" onClick={reimbursement.pay} disabled={reimbursement.paying} autoFocus>
               Confirm Payout
             </Button>
           </>
         )}
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** The first step: what is due, the payout, and the unreimbursed total it leaves. */
+function PayoutEntry({ reimbursement }: { reimbursement: ReturnType<typeof useReimbursement> }) {
+  const { due, payoutText, fieldError, result, preview } = reimbursement;
+  return (
+    <Stack spacing={2} sx={{ pt: 1 }}>
+      <Row label="Reimbursement due" value={formatUSD(due)} />
+      <TextField
+        id="payout"
+        label="Payout"
+        value={payoutText}
+        onChange={(event) => reimbursement.setPayout(event.target.value)}
+        onKeyDown={(event) => {
+          // Enter continues, as in any form (the dialog has no <form> of its own).
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            reimbursement.toConfirm();
+          }
+        }}
+        inputMode="decimal"
+        autoFocus
+        error={fieldError !== null}
+        helperText={fieldError ?? 'What is paid to the missionary now'}
+        slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+      />
+      <Row label="New unreimbursed total" value={result?.ok ? formatUSD(result.unreimbursed) : '—'} strong />
+      {preview.failed && <ErrorState error={preview.failed} onRetry={preview.retry} />}
+    </Stack>
   );
 }
 

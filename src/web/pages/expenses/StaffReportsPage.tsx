@@ -1,25 +1,22 @@
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { Button, FormControlLabel, Switch, Tab, Tabs } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import type { Page } from '../../api/types';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { lazyPage } from '../../components/lazy-page';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../session/session';
-import { useMessages } from '../../shell/messages';
 import { LedgerCheckCard } from '../account/LedgerCheckCard';
 import { SystemWarnings } from '../account/SystemWarnings';
 import { SetupChecklistCard } from '../setup/SetupChecklistCard';
-import { NoticeDialog } from './NoticeDialog';
 import { IconAction, reportColumns } from './report-columns';
+import { StaffReportActionDialogs } from './StaffReportActionDialogs';
 import type { ReportSummary } from './types';
+import { type StaffReportAction, useStaffReportAction } from './use-staff-report-action';
 
 // Its own chunk, as on the missionary dashboard (test/web-budget.test.ts).
 const AccountablePlanCard = lazyPage(() => import('../accountable-plan/AccountablePlanCard'), 'AccountablePlanCard');
@@ -33,6 +30,56 @@ const TITLES: Record<Mode, string> = {
 };
 const RETURN: Record<Mode, string> = { all: 'dashboard', processed: 'processed', unprocessed: 'unprocessed' };
 
+/** The office's cards above the submitted reports: setup, warnings, the ledger check, the accountable plan. */
+function DashboardCards() {
+  return (
+    <>
+      <SetupChecklistCard />
+      <SystemWarnings />
+      <LedgerCheckCard />
+      <Suspense fallback={null}>
+        <AccountablePlanCard />
+      </Suspense>
+    </>
+  );
+}
+
+/** View (Process, Review) and, for an admin, Delete an unprocessed report or Archive a processed one. */
+function ReportActions({
+  report,
+  to,
+  admin,
+  action,
+}: {
+  report: ReportSummary;
+  to: string;
+  admin: boolean;
+  action: StaffReportAction;
+}) {
+  return (
+    <>
+      <Button size="small" component={RouterLink} to={to}>
+        {report.processed === 0 ? (report.type === 'advance' ? 'Review' : 'Process') : 'View'}
+      </Button>
+      {admin && report.processed === 0 && (
+        <IconAction
+          label={`Delete report #${report.id}`}
+          color="error"
+          icon={<DeleteOutlineIcon fontSize="small" />}
+          onClick={() => action.ask('delete', report)}
+        />
+      )}
+      {admin && report.processed === 1 && !report.archived_at && (
+        <IconAction
+          label={`Archive report #${report.id}`}
+          icon={<ArchiveOutlinedIcon fontSize="small" />}
+          onClick={() => action.ask('archive', report)}
+        />
+      )}
+    </>
+  );
+}
+
 /**
  * /admin/dashboard (submitted reports), /admin/expense-reports/processed and …/unprocessed. Admins
  * delete unprocessed reports and archive processed ones.
@@ -41,25 +88,9 @@ export function StaffReportsPage({ mode }: { mode: Mode }) {
   const me = useCurrentUser();
   const admin = me.role === 'admin';
   const navigate = useNavigate();
-  const messages = useMessages();
-  const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const archived = mode === 'processed' && searchParams.get('archived') === '1';
-  const [pending, setPending] = useState<{ kind: 'delete' | 'archive'; report: ReportSummary } | null>(null);
-
-  const act = useMutation({
-    mutationFn: ({ kind, report }: NonNullable<typeof pending>) =>
-      api.delete(kind === 'delete' ? `/expense-report/${report.id}` : `/expense-report/processed/${report.id}`),
-    onSuccess: async (_result, { kind }) => {
-      messages.success(kind === 'delete' ? MESSAGES.reportDeleted : MESSAGES.reportArchived);
-      await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
-    },
-    onError: (error, { kind }) =>
-      messages.error(
-        error.message || (kind === 'archive' ? MESSAGES.reportArchiveFailed : MESSAGES.somethingWentWrong),
-      ),
-    onSettled: () => setPending(null),
-  });
+  const action = useStaffReportAction();
 
   const filter =
     mode === 'all'
@@ -70,14 +101,7 @@ export function StaffReportsPage({ mode }: { mode: Mode }) {
   return (
     <>
       <PageHeader title={TITLES[mode]} />
-      {mode === 'all' && <SetupChecklistCard />}
-      {mode === 'all' && <SystemWarnings />}
-      {mode === 'all' && <LedgerCheckCard />}
-      {mode === 'all' && (
-        <Suspense fallback={null}>
-          <AccountablePlanCard />
-        </Suspense>
-      )}
+      {mode === 'all' && <DashboardCards />}
       <Tabs value={mode} sx={{ mb: 2 }} aria-label="Expense report lists" variant="scrollable" allowScrollButtonsMobile>
         <Tab value="all" label="All" component={RouterLink} to="/admin/dashboard" />
         <Tab value="unprocessed" label="Unprocessed" component={RouterLink} to="/admin/expense-reports/unprocessed" />
@@ -114,49 +138,9 @@ export function StaffReportsPage({ mode }: { mode: Mode }) {
           )
         }
         onRowClick={(report) => navigate(view(report))}
-        actions={(report) => (
-          <>
-            <Button size="small" component={RouterLink} to={view(report)}>
-              {report.processed === 0 ? (report.type === 'advance' ? 'Review' : 'Process') : 'View'}
-            </Button>
-            {admin && report.processed === 0 && (
-              <IconAction
-                label={`Delete report #${report.id}`}
-                color="error"
-                icon={<DeleteOutlineIcon fontSize="small" />}
-                onClick={() => setPending({ kind: 'delete', report })}
-              />
-            )}
-            {admin && report.processed === 1 && !report.archived_at && (
-              <IconAction
-                label={`Archive report #${report.id}`}
-                icon={<ArchiveOutlinedIcon fontSize="small" />}
-                onClick={() => setPending({ kind: 'archive', report })}
-              />
-            )}
-          </>
-        )}
+        actions={(report) => <ReportActions report={report} to={view(report)} admin={admin} action={action} />}
       />
-      <NoticeDialog
-        open={pending !== null && pending.report.distribution_id !== null}
-        title={pending?.kind === 'archive' ? 'This report cannot be archived' : 'This report cannot be deleted'}
-        onClose={() => setPending(null)}
-      >
-        {MESSAGES.reportInDistribution}
-      </NoticeDialog>
-      <ConfirmDialog
-        open={pending !== null && pending.report.distribution_id === null}
-        title={pending?.kind === 'archive' ? 'Archive this expense report?' : 'Delete this expense report?'}
-        confirmLabel={pending?.kind === 'archive' ? 'Archive' : 'Delete'}
-        destructive={pending?.kind === 'delete'}
-        busy={act.isPending}
-        onClose={() => setPending(null)}
-        onConfirm={() => pending && act.mutate(pending)}
-      >
-        {pending?.kind === 'archive'
-          ? `Report #${pending.report.id} of ${pending.report.user_name} leaves this list. It stays on record.`
-          : `Report #${pending?.report.id} of ${pending?.report.user_name} and its receipts will be removed. This cannot be undone.`}
-      </ConfirmDialog>
+      <StaffReportActionDialogs action={action} />
     </>
   );
 }

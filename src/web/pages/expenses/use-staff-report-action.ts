@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { MESSAGES } from '../../../domain/messages';
+import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
+import { useMessages } from '../../shell/messages';
+import type { ReportSummary } from './types';
+
+export interface PendingReportAction {
+  kind: 'delete' | 'archive';
+  report: ReportSummary;
+}
+
+/** An admin's delete (unprocessed) or archive (processed) of a report: asked first, then sent. */
+export function useStaffReportAction() {
+  const messages = useMessages();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<PendingReportAction | null>(null);
+  const act = useMutation({
+    mutationFn: ({ kind, report }: PendingReportAction) =>
+      api.delete(kind === 'delete' ? `/expense-report/${report.id}` : `/expense-report/processed/${report.id}`),
+    onSuccess: async (_result, { kind }) => {
+      messages.success(kind === 'delete' ? MESSAGES.reportDeleted : MESSAGES.reportArchived);
+      await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
+    },
+    onError: (error, { kind }) =>
+      messages.error(
+        error.message || (kind === 'archive' ? MESSAGES.reportArchiveFailed : MESSAGES.somethingWentWrong),
+      ),
+    onSettled: () => setPending(null),
+  });
+  return {
+    pending,
+    ask: (kind: PendingReportAction['kind'], report: ReportSummary) => setPending({ kind, report }),
+    cancel: () => setPending(null),
+    confirm: () => {
+      if (pending) act.mutate(pending);
+    },
+    busy: act.isPending,
+  };
+}
+
+export type StaffReportAction = ReturnType<typeof useStaffReportAction>;
