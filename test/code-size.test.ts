@@ -33,10 +33,6 @@ const ALLOWED: Record<string, [number, string]> = {
   'src/web/pages/expenses/ReceiptsSection.tsx#ReceiptsSection': [116, WEB_SCREEN],
   'src/web/pages/expenses/ReportEditorPage.tsx#Editor': [122, WEB_SCREEN],
   'src/web/pages/expenses/ReportViewPage.tsx#ReportViewPage': [130, WEB_SCREEN],
-  'src/web/pages/hold-accounts/HoldAccountsPage.tsx#HoldAccountsPage': [136, WEB_SCREEN],
-  'src/web/pages/hold-accounts/TransactionsDialog.tsx#TransactionsDialog': [154, WEB_SCREEN],
-  'src/web/pages/reports/ReportsPage.tsx#ReportsPage': [143, WEB_SCREEN],
-  'src/web/pages/statements/DonationsChart.tsx#DonationsChart': [149, WEB_SCREEN],
   'src/web/pages/users/PayrollInfoForm.tsx#PayrollInfoForm': [126, WEB_SCREEN],
   'src/web/pages/users/UsersPage.tsx#UsersPage': [158, WEB_SCREEN],
 };
