@@ -1,4 +1,4 @@
-import { configure, render, screen } from '@testing-library/react';
+import { configure, render, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import type { TSecondFactorStatus } from '../../../domain/second-factor/contract';
 import { AppProviders, fakeApi, sessionUser, setTokenCookie } from '../../testing';
@@ -54,6 +54,45 @@ describe('TotpSection: new recovery codes', () => {
     expect(sent).toEqual([
       { password: 'wrong', code: '' },
       { password: 'right-password', code: '' },
+    ]);
+  });
+});
+
+describe('TotpSection: turning it off', () => {
+  it('sends the password and a code; a wrong code shows under its field and in the message bar', async () => {
+    const server = fakeApi();
+    setTokenCookie('token-of-test');
+    server.on('POST', '/token', () => ({ status: 200, body: sessionUser('employee') }));
+    const sent: unknown[] = [];
+    server.on('POST', '/account/totp', (init) => {
+      const body = JSON.parse(String(init?.body));
+      sent.push(body);
+      return body.code === '123456'
+        ? { status: 200, body: { success: true, message: 'The authenticator app is off.' } }
+        : {
+            status: 422,
+            body: { message: 'The code is not correct.', errors: { code: ['The code is not correct.'] } },
+          };
+    });
+    const { container } = render(
+      <AppProviders>
+        <TotpSection status={on} />
+      </AppProviders>,
+    );
+    const password = container.querySelector('#disable-password') as HTMLInputElement;
+    const code = container.querySelector('#disable-code') as HTMLInputElement;
+    await userEvent.type(password, 'right-password');
+    await userEvent.type(code, '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Turn Off' }));
+    // Under Code, and in the message bar (which loads lazily).
+    await waitFor(() => expect(screen.getAllByText('The code is not correct.')).toHaveLength(2));
+    await userEvent.clear(code);
+    await userEvent.type(code, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Turn Off' }));
+    expect(await screen.findByText('The authenticator app is off.')).toBeVisible();
+    expect(sent).toEqual([
+      { password: 'right-password', code: '000000', _method: 'DELETE' },
+      { password: 'right-password', code: '123456', _method: 'DELETE' },
     ]);
   });
 });

@@ -7,6 +7,7 @@ import { ApiError, api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { useSession } from '../../session/session';
 import { useMessages } from '../../shell/messages';
+import { PasswordOrCodeForm } from './PasswordOrCodeForm';
 
 const fieldError = (error: unknown, field: string) =>
   error instanceof ApiError ? (error.errors[field]?.[0] ?? error.message) : String(error);
@@ -159,111 +160,36 @@ function RecoveryCodes({ codes, title, onDone }: { codes: string[]; title?: stri
 
 function DisableForm({ onDone }: { onDone: () => void }) {
   const messages = useMessages();
-  const [values, setValues] = useState({ password: '', code: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      // DELETE with a body goes as POST with _method, as the web client sends every such call.
-      await api.postJson('/account/totp', { ...values, _method: 'DELETE' });
-    } catch (failure) {
-      if (failure instanceof ApiError) {
-        setErrors(Object.fromEntries(Object.entries(failure.errors).map(([k, v]) => [k, v[0]])));
-        messages.error(failure.message);
-        return;
-      }
-      throw failure;
-    }
-    messages.success('The authenticator app is off.');
-    onDone();
-  };
   return (
-    <Stack spacing={2} component="form" onSubmit={submit} noValidate sx={{ maxWidth: 480 }}>
-      <Typography variant="body2" color="text.secondary">
-        To turn it off, enter your password and a code from the app (or a recovery code).
-      </Typography>
-      <TextField
-        id="disable-password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        value={values.password}
-        onChange={(event) => setValues({ ...values, password: event.target.value })}
-        error={errors.password !== undefined}
-        helperText={errors.password}
-      />
-      <TextField
-        id="disable-code"
-        label="Code"
-        autoComplete="one-time-code"
-        value={values.code}
-        onChange={(event) => setValues({ ...values, code: event.target.value })}
-        error={errors.code !== undefined}
-        helperText={errors.code}
-      />
-      <Box>
-        <Button type="submit" variant="outlined" color="error">
-          Turn Off
-        </Button>
-      </Box>
-    </Stack>
+    <PasswordOrCodeForm
+      idPrefix="disable"
+      intro="To turn it off, enter your password and a code from the app (or a recovery code)."
+      codeLabel="Code"
+      submitLabel="Turn Off"
+      danger
+      refusalMessage="message-bar"
+      // DELETE with a body goes as POST with _method, as the web client sends every such call.
+      send={(values) => api.postJson('/account/totp', { ...values, _method: 'DELETE' })}
+      onDone={() => {
+        messages.success('The authenticator app is off.');
+        onDone();
+      }}
+    />
   );
 }
 
 /** New recovery codes (decision 16): the password or a current code proves it is the owner. */
 function RegenerateForm({ onDone }: { onDone: (codes: string[]) => void }) {
-  const [values, setValues] = useState({ password: '', code: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      const answer = await api.postJson<{ recovery_codes: string[] }>('/account/recovery-codes', values);
-      setValues({ password: '', code: '' });
-      setErrors({});
-      onDone(answer.recovery_codes);
-    } catch (failure) {
-      if (!(failure instanceof ApiError)) throw failure;
-      const fields = Object.fromEntries(Object.entries(failure.errors).map(([k, v]) => [k, v[0]]));
-      setErrors(Object.keys(fields).length > 0 ? fields : { password: failure.message });
-    }
-  };
   return (
-    <Stack
-      spacing={2}
-      component="form"
-      onSubmit={submit}
-      noValidate
-      sx={{ maxWidth: 480 }}
-      aria-label="New recovery codes"
-    >
-      <Typography variant="body2" color="text.secondary">
-        Lost or used up your recovery codes? Make new ones with your password or a code from the app; the old ones stop
-        working.
-      </Typography>
-      <TextField
-        id="regenerate-password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        value={values.password}
-        onChange={(event) => setValues({ ...values, password: event.target.value })}
-        error={errors.password !== undefined}
-        helperText={errors.password}
-      />
-      <TextField
-        id="regenerate-code"
-        label="Or a code from the app"
-        autoComplete="one-time-code"
-        value={values.code}
-        onChange={(event) => setValues({ ...values, code: event.target.value })}
-        error={errors.code !== undefined}
-        helperText={errors.code}
-      />
-      <Box>
-        <Button type="submit" variant="outlined">
-          New Recovery Codes
-        </Button>
-      </Box>
-    </Stack>
+    <PasswordOrCodeForm
+      idPrefix="regenerate"
+      intro="Lost or used up your recovery codes? Make new ones with your password or a code from the app; the old ones stop working."
+      codeLabel="Or a code from the app"
+      submitLabel="New Recovery Codes"
+      formLabel="New recovery codes"
+      refusalMessage="under-password"
+      send={(values) => api.postJson<{ recovery_codes: string[] }>('/account/recovery-codes', values)}
+      onDone={(answer) => onDone(answer.recovery_codes)}
+    />
   );
 }
