@@ -4,7 +4,7 @@ import { AppProviders } from '../../testing';
 import { ReportSummaryCard } from '../expenses/ReportSummaryCard';
 import type { FullReport } from '../expenses/types';
 import { ADVANCE_COLUMNS } from './AdminAdvancesPage';
-import { StatusCell } from './AdvanceRequestPage';
+import { StatusCell } from './MyAdvanceRequestsTable';
 import type { Advance } from './types';
 
 /** DESIGN.md decision 14: where an approved advance is shown, the screen says when it is paid. */
