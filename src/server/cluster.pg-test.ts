@@ -2,7 +2,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Database, openPostgres } from './db/client';
+import { queryRow, queryRows } from './db/query-rows';
 import { journalMismatches } from './hold-accounts/journal-check';
 import { createScratchDatabase } from './test-support/databases';
 import { freePort, http, type ServerProcess, startServer } from './test-support/server-process';
@@ -55,9 +57,11 @@ function receiptForm(reportId: number, content: Buffer, name: string): FormData 
   return form;
 }
 
+const COUNT = z.object({ n: z.coerce.number() });
+
 async function count(table: string, where = 'true'): Promise<number> {
-  const result = await database.db.execute(sql.raw(`select count(*)::int as n from ${table} where ${where}`));
-  return (result as unknown as { rows: Array<{ n: number }> }).rows[0].n;
+  const row = await queryRow(database.db, sql.raw(`select count(*)::int as n from ${table} where ${where}`), COUNT);
+  return row.n;
 }
 
 it('runs an office month on two processes, survives SIGKILL of one, and loses or doubles nothing', {
@@ -177,15 +181,17 @@ it('runs an office month on two processes, survives SIGKILL of one, and loses or
   expect(await count('file_uploads fu', 'not exists (select 1 from stored_files s where s.key = fu.file_path)')).toBe(
     0,
   );
-  const rows = (await database.db.execute(sql`select id, size_bytes from file_uploads order by id`)) as unknown as {
-    rows: Array<{ id: number; size_bytes: number }>;
-  };
-  expect(rows.rows.length === PEOPLE || rows.rows.length === PEOPLE + 1).toBe(true);
+  const uploads = await queryRows(
+    database.db,
+    sql`select id, size_bytes from file_uploads order by id`,
+    z.object({ id: z.number(), size_bytes: z.coerce.number() }),
+  );
+  expect(uploads.length === PEOPLE || uploads.length === PEOPLE + 1).toBe(true);
 
   // Node A comes back (a new process on the same configuration): both nodes serve every receipt.
   const again = await startServer(env);
   servers.push(again);
-  for (const row of rows.rows) {
+  for (const row of uploads) {
     for (const server of [again, b]) {
       const file = await http(server.url, 'GET', `/api/fileUpload/${row.id}`, { token: admin });
       expect(file.status).toBe(200);
@@ -226,10 +232,10 @@ it('runs an office month on two processes, survives SIGKILL of one, and loses or
         if (up) break;
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
-      const file = await http(`http://127.0.0.1:${port}`, 'GET', `/api/fileUpload/${rows.rows[0].id}`, {
+      const file = await http(`http://127.0.0.1:${port}`, 'GET', `/api/fileUpload/${uploads[0].id}`, {
         token: admin,
       });
-      expect(file.raw.equals(sent.get(rows.rows[0].id) as Buffer)).toBe(true);
+      expect(file.raw.equals(sent.get(uploads[0].id) as Buffer)).toBe(true);
     } finally {
       spawnSync('docker', ['rm', '-f', container]);
       spawnSync('docker', ['rmi', '-f', tag]);

@@ -26,26 +26,39 @@ const b64url = (label: string) =>
 
 /**
  * What navigator.credentials.create()/get() gave the browser, as @simplewebauthn/browser serialises
- * it. Its fields are checked for shape here; the signature and challenge by the server.
+ * it (WebAuthn's RegistrationResponseJSON / AuthenticationResponseJSON). Its fields are checked for
+ * shape here, the signature and challenge by the server. The parsed value is exactly the type
+ * @simplewebauthn/server verifies (second-factor/passkeys.ts assigns it without a cast): fields
+ * SimpleWebAuthn does not read, and any a newer browser adds, are dropped, not refused; the extension
+ * results are dropped too, since the server asks for no extension.
  */
-const credentialResponse = (inner: z.ZodRawShape) =>
-  z.looseObject({
+const credentialResponse = <R extends z.ZodType>(response: R) =>
+  z.object({
     id: b64url('Credential id').min(1, 'Credential id is required.'),
     rawId: b64url('Credential id'),
     type: z.literal('public-key', { error: 'Type must be public-key.' }),
-    response: z.looseObject({ clientDataJSON: b64url('Client data'), ...inner }),
-    clientExtensionResults: z.record(z.string(), z.unknown()).optional().default({}),
+    response,
+    clientExtensionResults: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .transform(() => ({})),
   });
 
-export const registrationResponseSchema = credentialResponse({
-  attestationObject: b64url('Attestation'),
-  transports: z.array(z.string().max(40)).max(10).optional(),
-});
-export const authenticationResponseSchema = credentialResponse({
-  authenticatorData: b64url('Authenticator data'),
-  signature: b64url('Signature'),
-  userHandle: b64url('User handle').optional(),
-});
+export const registrationResponseSchema = credentialResponse(
+  z.object({
+    clientDataJSON: b64url('Client data'),
+    attestationObject: b64url('Attestation'),
+    transports: z.array(z.string().max(40)).max(10).optional(),
+  }),
+);
+export const authenticationResponseSchema = credentialResponse(
+  z.object({
+    clientDataJSON: b64url('Client data'),
+    authenticatorData: b64url('Authenticator data'),
+    signature: b64url('Signature'),
+    userHandle: b64url('User handle').optional(),
+  }),
+);
 
 export const registerPasskeySchema = z.object({
   challenge_token: requiredText('Challenge token', 200),

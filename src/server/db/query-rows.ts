@@ -3,6 +3,12 @@ import type { z } from 'zod';
 import type { DbOrTx } from './client';
 
 /**
+ * The single documented adapter of src/: the only file with `as unknown as` (test/casts.test.ts
+ * refuses one anywhere else). Its two casts reach what Drizzle's public types do not name — the
+ * session that prepares a named statement (`executeNamed`) and the driver client under a database
+ * (`driverClientOf`) — and each says why below. Everything else reads rows through the parsing
+ * functions here.
+ *
  * The one adapter between hand-written SQL and typed rows (issue 14). Both drivers answer
  * `db.execute` with `{rows}` of loosely typed values (pg gives count(*) and numeric as text, PGlite
  * numbers); each row is parsed with its zod schema, so a renamed column or a changed type fails here,

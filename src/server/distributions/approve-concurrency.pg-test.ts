@@ -1,5 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { MESSAGES } from '../../domain/messages';
+import { queryRow } from '../db/query-rows';
 import { auditEvents, distributions, holdAccountTransactions, journalEntries } from '../db/schema';
 import { journalMismatches } from '../hold-accounts/journal-check';
 import { seedCategories } from '../test-support/expense-fixtures';
@@ -151,10 +153,11 @@ describe('approvals racing other balance writers', () => {
       const profile = await profileOf(t, setup.ruth.id);
       expect(await journalSum(t, 'user_fund', setup.ruth.id)).toBe(profile.fundBalance);
     }
-    const counted = await t.ctx.db.execute(
+    const { pending } = await queryRow(
+      t.ctx.db,
       sql`select count(*)::int as pending from distributions where id = any(${sql.param(ids)}::int[]) and status = 'pending'`,
+      z.object({ pending: z.coerce.number() }),
     );
-    const [{ pending }] = (counted as unknown as { rows: Array<{ pending: number }> }).rows;
     const approvedCount = results.slice(0, ids.length).filter((result) => result.status === 200).length;
     expect(pending).toBe(ids.length - approvedCount);
   });

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { queryRow } from '../db/query-rows';
 import { closeApp, setPayroll } from '../distributions/test-fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
 
@@ -27,8 +29,8 @@ function upload(name: string, content: string | Buffer, filename = 'gifts.csv') 
 }
 
 async function totalImported(): Promise<number> {
-  const result = await t.ctx.db.execute(sql`select count(*)::int as n from donations`);
-  return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+  return (await queryRow(t.ctx.db, sql`select count(*)::int as n from donations`, z.object({ n: z.coerce.number() })))
+    .n;
 }
 
 const ROWS = Array.from({ length: 200 }, (_, i) => `INT-7,${(100 + (i % 3)).toFixed(2)}`);

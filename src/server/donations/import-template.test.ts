@@ -56,7 +56,7 @@ describe('GET /api/donation/import-template', () => {
     expect(result.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(result.headers['content-disposition']).toContain('filename="donation-import-template.xlsx"');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(result.raw as unknown as ArrayBuffer);
+    await workbook.xlsx.load(new Uint8Array(result.raw).buffer);
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Donations', 'Columns']);
     const [donations, columns] = workbook.worksheets;
     expect(donations.actualRowCount).toBe(1);
@@ -125,7 +125,7 @@ describe('the template, filled in, imports as it is', () => {
   it('Excel: typed cells (numbers, a money format) import the same way', async () => {
     const template = (await t.call('GET', URL, { token: admin.token, query: { format: 'xlsx' } })).raw;
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(template as unknown as ArrayBuffer);
+    await workbook.xlsx.load(new Uint8Array(template).buffer);
     const sheet = workbook.getWorksheet('Donations')!;
     sheet.addRow(['Ruth Template Car Fund', null, null, 99.99, 2]);
     sheet.addRow([null, 'TPL-2', null, 10, 1]);

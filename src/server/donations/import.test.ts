@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { z } from 'zod';
 import { MESSAGES } from '../../domain/messages';
+import { queryRow } from '../db/query-rows';
 import { createTestApp, expectStatus, type SignedIn, type TestApp } from '../test-support/harness';
 
 let t: TestApp;
@@ -57,9 +59,10 @@ async function storedRows(uploadName: string) {
   return [...listed.body].sort((a: { id: number }, b: { id: number }) => a.id - b.id);
 }
 
+const COUNT = z.object({ n: z.coerce.number() });
+
 async function donationCount(): Promise<number> {
-  const result = await t.ctx.db.execute(sql`select count(*)::int as n from donations`);
-  return (result as unknown as { rows: Array<{ n: number }> }).rows[0].n;
+  return (await queryRow(t.ctx.db, sql`select count(*)::int as n from donations`, COUNT)).n;
 }
 
 function lines(...rows: string[]): string[] {
@@ -362,7 +365,7 @@ describe('POST /api/donation/denari-upload', () => {
       sql`create trigger refuse_donation before insert on donations for each row execute function refuse_donation()`,
     );
     const before = await donationCount();
-    const uploadsBefore = await t.ctx.db.execute(sql`select count(*)::int as n from donation_uploads`);
+    const uploadsBefore = await queryRow(t.ctx.db, sql`select count(*)::int as n from donation_uploads`, COUNT);
     try {
       const failed = await upload(file, { upload_name: 'Halfway' });
       expect(failed.status).toBe(500);
@@ -372,10 +375,8 @@ describe('POST /api/donation/denari-upload', () => {
       await t.ctx.db.execute(sql`drop function refuse_donation()`);
     }
     expect(await donationCount()).toBe(before);
-    const uploadsAfter = await t.ctx.db.execute(sql`select count(*)::int as n from donation_uploads`);
-    expect((uploadsAfter as unknown as { rows: unknown[] }).rows).toEqual(
-      (uploadsBefore as unknown as { rows: unknown[] }).rows,
-    );
+    const uploadsAfter = await queryRow(t.ctx.db, sql`select count(*)::int as n from donation_uploads`, COUNT);
+    expect(uploadsAfter).toEqual(uploadsBefore);
     // Nothing remembered: the same file imports once the database works again.
     const retried = await upload(file, { upload_name: 'Halfway' });
     expect(retried.status).toBe(201);

@@ -11,7 +11,15 @@ type Document = {
   openapi: string;
   paths: Record<
     string,
-    Record<string, { operationId: string; security: unknown[]; responses: Record<string, unknown> }>
+    Record<
+      string,
+      {
+        operationId: string;
+        security: unknown[];
+        responses: Record<string, unknown>;
+        requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+      }
+    >
   >;
   components: { schemas: Record<string, unknown> };
 };
@@ -59,10 +67,8 @@ describe('GET /api/openapi.json', () => {
   });
   it('describes money inputs as dollars (number or text), and leaves no field of a request or response undescribed', async () => {
     const document: Document = (await t.call('GET', '/api/openapi.json')).body;
-    const body = document.paths['/api/advance-request'].post as unknown as {
-      requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
-    };
-    expect(body.requestBody.content['application/json'].schema.properties.amount_requested).toEqual({
+    const { requestBody } = document.paths['/api/advance-request'].post;
+    expect(requestBody?.content['application/json'].schema.properties.amount_requested).toEqual({
       description: expect.stringContaining('US dollars with at most 2 decimals'),
       anyOf: [
         { type: 'number', multipleOf: 0.01, minimum: 0, maximum: 999_999_999.99 },

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, loggerOptions } from '../app';
-import type { Db } from '../db/client';
 import { createTestApp, type TestApp } from '../test-support/harness';
 
 /**
@@ -56,7 +55,12 @@ describe('the request log', () => {
 
   it('writes one line for a request that fails on the server', async () => {
     // A database that has gone away: every query fails.
-    const down = { execute: () => Promise.reject(new Error('connection terminated')) } as unknown as Db;
+    const down = new Proxy(t.ctx.db, {
+      get: (target, key, receiver) =>
+        key === 'execute'
+          ? () => Promise.reject(new Error('connection terminated'))
+          : Reflect.get(target, key, receiver),
+    });
     const lines: string[] = [];
     const app = await loggedApp('info', lines, { ...t.ctx, db: down });
     const response = await app.inject({ method: 'GET', url: '/api/health' });

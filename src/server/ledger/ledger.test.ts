@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { queryRows } from '../db/query-rows';
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
 
 let t: TestApp;
@@ -33,13 +35,11 @@ describe('GET /api/ledger-check', () => {
   });
 
   it('200: a balance moved behind the journal is listed with its record', async () => {
-    const [row] = (
-      (await t.ctx.db.execute(
-        sql`update profiles set fund_balance = fund_balance + 1 returning user_id`,
-      )) as unknown as {
-        rows: Array<{ user_id: number }>;
-      }
-    ).rows;
+    const [row] = await queryRows(
+      t.ctx.db,
+      sql`update profiles set fund_balance = fund_balance + 1 returning user_id`,
+      z.object({ user_id: z.number() }),
+    );
     const result = await t.call('GET', '/api/ledger-check', { token: admin.token });
     expect(result.body.holds).toBe(false);
     const fund = result.body.violations.filter((v: { check: string }) => v.check === 'fund_balance_journal');

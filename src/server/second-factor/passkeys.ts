@@ -79,7 +79,7 @@ export async function registrationOptions(ctx: AppContext, user: AuthUser) {
 export async function registerPasskey(
   ctx: AppContext,
   user: AuthUser,
-  input: { challenge_token: string; name: string; response: Record<string, unknown> },
+  input: { challenge_token: string; name: string; response: RegistrationResponseJSON },
 ) {
   const now = ctx.clock.now();
   const challenge = await findChallenge(ctx.db, input.challenge_token, 'passkey_register', now);
@@ -90,7 +90,7 @@ export async function registerPasskey(
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     verification = await verifyRegistrationResponse({
-      response: input.response as unknown as RegistrationResponseJSON,
+      response: input.response,
       expectedChallenge: challenge.challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpID,
@@ -169,7 +169,7 @@ export async function signInOptions(ctx: AppContext, email: string | undefined) 
 /** POST /login/passkey: the signature over the challenge with a registered key opens a session. */
 export async function signInWithPasskey(
   ctx: AppContext,
-  input: { challenge_token: string; response: Record<string, unknown> },
+  input: { challenge_token: string; response: AuthenticationResponseJSON },
   ip: string,
 ) {
   const limits = throttleLimits(ctx.config.throttleLimit, ctx.config.throttleDelayMs);
@@ -180,7 +180,7 @@ export async function signInWithPasskey(
   const now = ctx.clock.now();
   const challenge = await findChallenge(ctx.db, input.challenge_token, 'passkey_sign_in', now);
   if (!challenge?.challenge) throw new AppError('unauthenticated', 'This sign-in has expired. Try again.');
-  const response = input.response as unknown as AuthenticationResponseJSON;
+  const { response } = input;
   const [row] = await ctx.db
     .select({ passkey: passkeys })
     .from(passkeys)

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+/**
+ * Issue 14: no `as unknown as` in src/ (tests included) outside the one documented adapter,
+ * src/server/db/query-rows.ts (Drizzle's session internals and the driver client under a database;
+ * see its comments and docs/contributing.md "Hand SQL and typed rows"). Anything else is parsed
+ * (zod, queryRows) or typed where it is made.
+ */
+const ROOT = path.resolve(import.meta.dirname, '..');
+const ADAPTER = 'src/server/db/query-rows.ts';
+/**
+ * Web tests under src/web/pages that still cast a test double, left to the engineers splitting
+ * those screens in the same session (issue 14's web half); each is to become a typed fixture.
+ */
+const PENDING_WEB_TESTS = new Set([
+  'src/web/pages/account/UserSecondFactorSection.test.tsx',
+  'src/web/pages/advances/payment.test.tsx',
+  'src/web/pages/statements/DonationsChart.test.tsx',
+]);
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** `x as unknown as T` in the code (comments and strings do not count), as `file:line`. */
+function castsIn(file: string): string[] {
+  const text = fs.readFileSync(file, 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const places: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isAsExpression(node) &&
+      ts.isAsExpression(node.expression) &&
+      node.expression.type.kind === ts.SyntaxKind.UnknownKeyword
+    ) {
+      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+      places.push(`${path.relative(ROOT, file)}:${line}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return places;
+}
+
+describe('`as unknown as` in src/', () => {
+  const casts = sourceFiles(path.join(ROOT, 'src')).flatMap(castsIn);
+
+  it('appears only in the documented adapter', () => {
+    const outside = casts.filter((place) => !place.startsWith(`${ADAPTER}:`));
+    expect(outside.filter((place) => !PENDING_WEB_TESTS.has(place.split(':')[0]))).toEqual([]);
+  });
+
+  it('is found where it is (the adapter still has its two)', () => {
+    expect(casts.filter((place) => place.startsWith(`${ADAPTER}:`))).toHaveLength(2);
+  });
+});
