@@ -6,96 +6,38 @@
  * import ÷ COPY is printed. Run: npm run bench:import-http (BENCH_MB, BENCH_RUNS, BENCH_MISSIONARIES,
  * BENCH_DATABASE_URL to change).
  */
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { toDecimalString } from '../src/domain/money';
-import { buildApp } from '../src/server/app';
-import { issueApiToken } from '../src/server/auth/tokens';
-import { createBackground } from '../src/server/background';
-import { readConfig } from '../src/server/config';
-import { openPostgres } from '../src/server/db/client';
-import { migrate } from '../src/server/db/migrate';
-import { holdAccounts, users } from '../src/server/db/schema';
-import { createMailer } from '../src/server/mail/mailer';
-import { ensureDefaultSettings } from '../src/server/settings/settings';
-import { createLocalStorage } from '../src/server/storage/storage';
+import type { Database, Db } from '../src/server/db/client';
 import { copyFrom } from './copy-from';
+import { GIFT_HEADER, giftLine, seedDonorDirectory } from './donor-file';
+import { benchApp, benchContext, median, random, tokenFor, withScratchDatabase } from './support';
 
 const MB = Number(process.env.BENCH_MB ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** A mission office's size: the summary lists each missionary once (decision 12). */
 const MISSIONARIES = Number(process.env.BENCH_MISSIONARIES ?? 50);
 const FUNDS = 20;
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const SCRATCH = `sheepfold_bench_http_${process.pid}`;
-
-const urlFor = (database: string) => Object.assign(new URL(ADMIN_URL), { pathname: `/${database}` }).toString();
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 /** A donor system's gift export (decision 24), one row per gift, until the file is `MB` megabytes. */
 export function giftFile(): { file: Buffer; rows: number; skipped: number } {
-  let state = 42;
-  const next = () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-  const lines = ['Gift Date,Donor ID,Donor Name,Fund,Account #,Amount,Payment Method,Status'];
+  const next = random(42);
+  const lines = [GIFT_HEADER];
   let bytes = lines[0].length + 2;
   let skipped = 0;
   for (let i = 0; bytes < MB * 1024 * 1024; i++) {
-    const donor = Math.floor(next() * 20_000);
-    const refunded = i % 50 === 7;
-    if (refunded) skipped += 1;
-    const fund =
-      i % 4 === 0
-        ? `Fund ${Math.floor(next() * FUNDS)},`
-        : `General,M${String(Math.floor(next() * MISSIONARIES)).padStart(5, '0')}`;
-    const cents = 100 + Math.floor(next() * 50_000);
-    const line = `11/${String(1 + (i % 28)).padStart(2, '0')}/2026,D-${donor},"Donor${donor}, Pat",${fund},${toDecimalString(cents)},Card,${refunded ? 'Refunded' : 'Completed'}`;
-    lines.push(line);
-    bytes += line.length + 2;
+    const gift = giftLine(next, i, { missionaries: MISSIONARIES, funds: FUNDS }, () =>
+      toDecimalString(100 + Math.floor(next() * 50_000)),
+    );
+    if (gift.refunded) skipped += 1;
+    lines.push(gift.line);
+    bytes += gift.line.length + 2;
   }
   return { file: Buffer.from(`${lines.join('\r\n')}\r\n`), rows: lines.length - 1, skipped };
 }
 
-export async function seed(db: ReturnType<typeof openPostgres>['db']) {
-  await ensureDefaultSettings(db);
-  const [actor] = await db
-    .insert(users)
-    .values({ name: 'Bench Admin', email: 'bench@example.org', passwordHash: 'x', role: 'admin' })
-    .returning();
-  const missionaries = await db
-    .insert(users)
-    .values(
-      Array.from({ length: MISSIONARIES }, (_, i) => ({
-        name: `Missionary ${i}`,
-        email: `m${i}@example.org`,
-        passwordHash: 'x',
-        role: 'missionary',
-        missionaryNumber: `M${String(i).padStart(5, '0')}`,
-      })),
-    )
-    .returning();
-  await db
-    .insert(holdAccounts)
-    .values(
-      Array.from({ length: FUNDS }, (_, i) => ({ userId: missionaries[i % MISSIONARIES].id, fundName: `Fund ${i}` })),
-    );
-  return actor;
-}
+/** The directory the file is matched against: a mission office's size. */
+export const seed = (db: Db) => seedDonorDirectory(db, MISSIONARIES, FUNDS);
 
 const COLUMNS =
   'upload_id, upload_name, amount, count, user_id, user_name, fund_name, hold_account_id, donor_name, donor_key, gift_date, approved, created_at';
@@ -124,30 +66,14 @@ async function copyBaseline(client: pg.Client): Promise<number> {
   return ms;
 }
 
-async function main() {
-  await admin(`drop database if exists ${SCRATCH} with (force)`);
-  await admin(`create database ${SCRATCH}`);
-  const database = openPostgres(urlFor(SCRATCH), 4);
-  const dataDir = path.join(os.tmpdir(), SCRATCH);
-  const client = new pg.Client({ connectionString: urlFor(SCRATCH) });
+async function main(database: Database, url: string) {
+  const client = new pg.Client({ connectionString: url });
+  const bench = benchContext(database);
   try {
-    await migrate(database);
     const actor = await seed(database.db);
-    const config = readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-    const app = await buildApp(
-      {
-        db: database.db,
-        dbKind: 'postgres',
-        config,
-        clock: { now: () => new Date() },
-        mailer: createMailer({ smtpUrl: null, from: 'bench@example.org', outboxDir: path.join(dataDir, 'outbox') }),
-        storage: createLocalStorage(dataDir),
-        background: createBackground(() => console),
-      },
-      { serveWeb: false },
-    );
+    const app = await benchApp(bench);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const token = await issueApiToken(database.db, actor.id, new Date());
+    const token = await tokenFor(database, actor.id);
     await client.connect();
     await client.query('create table donations_copy (like donations including all)');
 
@@ -192,9 +118,8 @@ async function main() {
     await app.close();
   } finally {
     await client.end().catch(() => undefined);
-    await database.close();
-    await admin(`drop database if exists ${SCRATCH} with (force)`);
+    bench.dispose();
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+if (import.meta.url === `file://${process.argv[1]}`) await withScratchDatabase('http', 4, main);

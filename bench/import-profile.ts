@@ -6,32 +6,19 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { uploadMonth } from '../src/domain/donations/gift-fields';
 import { canonicalRows, readDonationTable } from '../src/domain/donations/import-file';
 import { buildPreview } from '../src/domain/donations/import-preview';
-import { openPostgres } from '../src/server/db/client';
-import { migrate } from '../src/server/db/migrate';
+import type { Database, Db } from '../src/server/db/client';
+import { driverClientOf } from '../src/server/db/query-rows';
 import { donationUploads } from '../src/server/db/schema';
 import { loadDirectory } from '../src/server/donations/directory';
 import { contentHash, insertDonations } from '../src/server/donations/import-donations';
 import { readImportFile } from '../src/server/donations/read-file';
 import { copyFrom } from './copy-from';
 import { giftFile, seed } from './import-http';
-
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const SCRATCH = `sheepfold_bench_profile_${process.pid}`;
-const urlFor = (database: string) => Object.assign(new URL(ADMIN_URL), { pathname: `/${database}` }).toString();
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+import { withScratchDatabase } from './support';
 
 async function timed<T>(label: string, work: () => Promise<T> | T): Promise<T> {
   const started = performance.now();
@@ -41,7 +28,7 @@ async function timed<T>(label: string, work: () => Promise<T> | T): Promise<T> {
 }
 
 /** The same rows through other statements: without foreign keys, and by COPY (experiments). */
-async function variants(db: ReturnType<typeof openPostgres>['db'], rows: Parameters<typeof insertDonations>[4]) {
+async function variants(db: Db, rows: Parameters<typeof insertDonations>[4]) {
   await db.execute(sql`create table if not exists donations_nofk (like donations including all)`);
   await db.execute(sql`alter table donations_nofk alter column upload_id drop default`);
   const [upload] = await db
@@ -68,8 +55,9 @@ async function variants(db: ReturnType<typeof openPostgres>['db'], rows: Paramet
           c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
         );
   const now = new Date().toISOString();
-  await db.transaction(async (tx) => {
-    const client = (tx as unknown as { session: { client: pg.PoolClient } }).session.client;
+  const client = await driverClientOf<pg.Pool>(db).connect();
+  try {
+    await client.query('begin');
     await timed('COPY into donations (with FKs)', async () => {
       const parts: string[] = [];
       for (const r of rows) {
@@ -84,59 +72,53 @@ async function variants(db: ReturnType<typeof openPostgres>['db'], rows: Paramet
       );
       if (n !== rows.length) throw new Error(`copied ${n}`);
     });
-  });
+    await client.query('commit');
+  } finally {
+    client.release();
+  }
   await db.execute(sql`drop table donations_nofk; delete from donations; delete from donation_uploads`);
 }
 
-async function main() {
-  await admin(`drop database if exists ${SCRATCH} with (force)`);
-  await admin(`create database ${SCRATCH}`);
-  const database = openPostgres(urlFor(SCRATCH), 4);
-  try {
-    await migrate(database);
-    const actor = await seed(database.db);
-    const { file } = giftFile();
-    for (let run = 1; run <= 2; run++) {
-      console.log(`run ${run}`);
-      const all = performance.now();
-      const upload = { filename: 'bench.csv', content: file, mimetype: 'text/csv' };
-      const bytesHash = await timed('sha-256 of the bytes', () => contentHash(file));
-      const table = await timed('decode + CSV', () => readImportFile(upload as never));
-      const read = await timed('header and amount rules', () =>
-        readDonationTable(table.rows, { mapping: null, amountColumn: null, month: uploadMonth('November 2026') }),
+async function main(database: Database) {
+  const actor = await seed(database.db);
+  const { file } = giftFile();
+  for (let run = 1; run <= 2; run++) {
+    console.log(`run ${run}`);
+    const all = performance.now();
+    const upload = { filename: 'bench.csv', content: file, mimetype: 'text/csv' };
+    const bytesHash = await timed('sha-256 of the bytes', () => contentHash(file));
+    const table = await timed('decode + CSV', () => readImportFile(upload as never));
+    const read = await timed('header and amount rules', () =>
+      readDonationTable(table.rows, { mapping: null, amountColumn: null, month: uploadMonth('November 2026') }),
+    );
+    const rowsHash = await timed("rows' canonical text + hash", () =>
+      contentHash(Buffer.from(canonicalRows(read.rows))),
+    );
+    const directory = await timed('directory', () => loadDirectory(database.db));
+    const preview = await timed('matching + totals', () => buildPreview(read, directory));
+    await database.db.transaction(async (tx) => {
+      await timed('duplicate check', () =>
+        tx.execute(sql`select 1 from donation_uploads where content_sha256 in (${bytesHash}, ${rowsHash}) limit 1`),
       );
-      const rowsHash = await timed("rows' canonical text + hash", () =>
-        contentHash(Buffer.from(canonicalRows(read.rows))),
+      const [row] = await tx
+        .insert(donationUploads)
+        .values({
+          uploadName: `Profile ${run}`,
+          filename: 'bench.csv',
+          contentSha256: rowsHash,
+          rowCount: preview.matched.length,
+          totalAmount: 0,
+          createdBy: actor.id,
+        })
+        .returning();
+      await timed(`inserts (${preview.matched.length} rows)`, () =>
+        insertDonations(tx, row.id, `Profile ${run}`, new Date(), preview.matched),
       );
-      const directory = await timed('directory', () => loadDirectory(database.db));
-      const preview = await timed('matching + totals', () => buildPreview(read, directory));
-      await database.db.transaction(async (tx) => {
-        await timed('duplicate check', () =>
-          tx.execute(sql`select 1 from donation_uploads where content_sha256 in (${bytesHash}, ${rowsHash}) limit 1`),
-        );
-        const [row] = await tx
-          .insert(donationUploads)
-          .values({
-            uploadName: `Profile ${run}`,
-            filename: 'bench.csv',
-            contentSha256: rowsHash,
-            rowCount: preview.matched.length,
-            totalAmount: 0,
-            createdBy: actor.id,
-          })
-          .returning();
-        await timed(`inserts (${preview.matched.length} rows)`, () =>
-          insertDonations(tx, row.id, `Profile ${run}`, new Date(), preview.matched),
-        );
-      });
-      console.log(`${'all steps'.padEnd(34)} ${(performance.now() - all).toFixed(0).padStart(6)} ms`);
-      if (process.env.PROFILE_VARIANTS) await variants(database.db, preview.matched);
-      await database.db.execute(sql`delete from donations; delete from donation_uploads`);
-    }
-  } finally {
-    await database.close();
-    await admin(`drop database if exists ${SCRATCH} with (force)`);
+    });
+    console.log(`${'all steps'.padEnd(34)} ${(performance.now() - all).toFixed(0).padStart(6)} ms`);
+    if (process.env.PROFILE_VARIANTS) await variants(database.db, preview.matched);
+    await database.db.execute(sql`delete from donations; delete from donation_uploads`);
   }
 }
 
-await main();
+await withScratchDatabase('profile', 4, main);

@@ -6,66 +6,27 @@
  * ratio. Run: npm run bench:import (BENCH_ROWS, BENCH_RUNS, BENCH_DATABASE_URL to change).
  */
 
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { readDonationTable } from '../src/domain/donations/import-file';
 import { buildPreview } from '../src/domain/donations/import-preview';
 import { toDecimalString } from '../src/domain/money';
-import { createBackground } from '../src/server/background';
-import { readConfig } from '../src/server/config';
-import type { AppContext } from '../src/server/context';
-import { openPostgres } from '../src/server/db/client';
-import { migrate } from '../src/server/db/migrate';
-import { donationUploads, holdAccounts, users } from '../src/server/db/schema';
+import type { Database } from '../src/server/db/client';
+import { donationUploads } from '../src/server/db/schema';
 import { loadDirectory } from '../src/server/donations/directory';
 import { importDonationFile, insertDonations } from '../src/server/donations/import-donations';
 import { readImportFile } from '../src/server/donations/read-file';
-import { createMailer } from '../src/server/mail/mailer';
-import { createLocalStorage } from '../src/server/storage/storage';
 import { copyFrom } from './copy-from';
+import { accountNumber, GIFT_HEADER, giftLine, seedDonorDirectory } from './donor-file';
+import { benchContext, median, random, withScratchDatabase } from './support';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 /** `per-fund` (Fund, Account #, Missionary, Amount, Count) or `per-gift` (a donor export, decision 24). */
 const LAYOUT = process.env.BENCH_LAYOUT === 'per-gift' ? 'per-gift' : 'per-fund';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MISSIONARIES = 2000;
 const FUNDS = 500;
-const SCRATCH = `sheepfold_bench_${process.pid}`;
-
-function urlFor(database: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Deterministic pseudo-random numbers, so every run imports the same file. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 const next = random(42);
 
@@ -78,8 +39,6 @@ function amountText(i: number): string {
   return text;
 }
 
-const account = () => `M${String(Math.floor(next() * MISSIONARIES)).padStart(5, '0')}`;
-
 /** Per-fund totals: a quarter of the rows designated by fund name, the rest by Account #. */
 function perFundLines() {
   const lines = ['Fund,Account #,Missionary,Amount,Count'];
@@ -87,7 +46,7 @@ function perFundLines() {
     const amount = amountText(i);
     const count = 1 + Math.floor(next() * 5);
     if (i % 4 === 0) lines.push(`Fund ${Math.floor(next() * FUNDS)},,,${amount},${count}`);
-    else lines.push(`,${account()},,${amount},${count}`);
+    else lines.push(`,${accountNumber(Math.floor(next() * MISSIONARIES))},,${amount},${count}`);
   }
   return { lines, skipped: 0 };
 }
@@ -97,185 +56,143 @@ function perFundLines() {
  * status; a quarter designated to hold accounts, the rest by Account #; one gift in 50 refunded.
  */
 function perGiftLines() {
-  const lines = ['Gift Date,Donor ID,Donor Name,Fund,Account #,Amount,Payment Method,Status'];
+  const lines = [GIFT_HEADER];
   let skipped = 0;
   for (let i = 0; i < ROWS; i++) {
-    const donor = Math.floor(next() * 20_000);
-    const day = String(1 + (i % 28)).padStart(2, '0');
-    const refunded = i % 50 === 7;
-    if (refunded) skipped += 1;
-    const fund = i % 4 === 0 ? `Fund ${Math.floor(next() * FUNDS)},` : `General,${account()}`;
-    lines.push(
-      `11/${day}/2026,D-${donor},"Donor${donor}, Pat",${fund},${amountText(i)},Card,${refunded ? 'Refunded' : 'Completed'}`,
-    );
+    const gift = giftLine(next, i, { missionaries: MISSIONARIES, funds: FUNDS }, () => amountText(i));
+    if (gift.refunded) skipped += 1;
+    lines.push(gift.line);
   }
   return { lines, skipped };
 }
 
-async function main() {
-  await admin(`drop database if exists ${SCRATCH} with (force)`);
-  await admin(`create database ${SCRATCH}`);
-  const database = openPostgres(urlFor(SCRATCH), 2);
-  try {
-    await migrate(database);
-    const db = database.db;
-    const [actor] = await db
-      .insert(users)
-      .values({ name: 'Bench Admin', email: 'bench@example.org', passwordHash: 'x', role: 'admin' })
-      .returning();
-    const missionaries = await db
-      .insert(users)
-      .values(
-        Array.from({ length: MISSIONARIES }, (_, i) => ({
-          name: `Missionary ${i}`,
-          email: `m${i}@example.org`,
-          passwordHash: 'x',
-          role: 'missionary',
-          missionaryNumber: `M${String(i).padStart(5, '0')}`,
-        })),
-      )
-      .returning();
-    await db
-      .insert(holdAccounts)
-      .values(
-        Array.from({ length: FUNDS }, (_, i) => ({ userId: missionaries[i % MISSIONARIES].id, fundName: `Fund ${i}` })),
-      )
-      .returning();
+async function main(database: Database, url: string) {
+  const db = database.db;
+  const actor = await seedDonorDirectory(db, MISSIONARIES, FUNDS);
 
-    const { lines, skipped } = LAYOUT === 'per-gift' ? perGiftLines() : perFundLines();
-    const file = Buffer.from(`${lines.join('\r\n')}\r\n`);
+  const { lines, skipped } = LAYOUT === 'per-gift' ? perGiftLines() : perFundLines();
+  const file = Buffer.from(`${lines.join('\r\n')}\r\n`);
 
-    const ctx = {
-      db,
-      dbKind: 'postgres',
-      config: readConfig({ DATA_DIR: path.join(os.tmpdir(), SCRATCH) }),
-      clock: { now: () => new Date() },
-      mailer: createMailer({ smtpUrl: null, from: 'bench@example.org', outboxDir: path.join(os.tmpdir(), SCRATCH) }),
-      storage: createLocalStorage(path.join(os.tmpdir(), SCRATCH)),
-      log: console as unknown as FastifyBaseLogger,
-      background: createBackground(() => console),
-    } satisfies AppContext;
+  const bench = benchContext(database, { log: 'stderr' });
+  const ctx = bench.context;
 
-    // The COPY baseline loads the very rows the import writes, into a table with the same columns,
-    // defaults, checks and indexes as `donations` (no foreign keys: COPY has nothing to match).
-    await db.execute(sql`create table donations_copy (like donations including all)`);
-    const importTimes: number[] = [];
-    const copyTimes: number[] = [];
-    /** COPY into `donations` itself: the same foreign-key checks as the import. */
-    const copyFkTimes: number[] = [];
-    let copyData = Buffer.alloc(0);
-    for (let run = 0; run < RUNS; run++) {
-      const started = performance.now();
-      const result = await importDonationFile(
-        ctx,
-        { id: actor.id, name: actor.name, email: actor.email, role: 'admin' },
-        {
-          uploadName: `Bench ${run}`,
-          file: { kind: 'file', fieldname: 'denari', filename: 'bench.csv', mimetype: 'text/csv', content: file },
-        },
-      );
-      importTimes.push(performance.now() - started);
-      if (result.upload.rowCount !== ROWS - skipped) {
-        throw new Error(`imported ${result.upload.rowCount} rows, expected ${ROWS - skipped}`);
-      }
+  // The COPY baseline loads the very rows the import writes, into a table with the same columns,
+  // defaults, checks and indexes as `donations` (no foreign keys: COPY has nothing to match).
+  await db.execute(sql`create table donations_copy (like donations including all)`);
+  const importTimes: number[] = [];
+  const copyTimes: number[] = [];
+  /** COPY into `donations` itself: the same foreign-key checks as the import. */
+  const copyFkTimes: number[] = [];
+  let copyData = Buffer.alloc(0);
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now();
+    const result = await importDonationFile(
+      ctx,
+      { id: actor.id, name: actor.name, email: actor.email, role: 'admin' },
       {
-        // The rows the import wrote, as COPY text (rebuilt per run: they refer to this run's upload).
-        const createdAt = new Date().toISOString();
-        copyData = Buffer.from(
-          result.preview.matched
-            .map(
-              (row) =>
-                `${result.upload.id}\t${`Bench ${run}`}\t${toDecimalString(row.amount)}\t${row.count}\t${row.userId}\t${row.userName}\t${row.fundName ?? '\\N'}\t${row.holdAccountId ?? '\\N'}\t${row.donorName ?? '\\N'}\t${row.donorKey ?? '\\N'}\t${row.giftDate ?? '\\N'}\tf\t${createdAt}\n`,
-            )
-            .join(''),
-        );
-      }
-      // Undo outside the timing, so the next run sees the same database (the upload row stays for
-      // the COPY into `donations` below, whose rows refer to it).
-      await db.execute(sql`delete from donations`);
-
-      const client = new pg.Client({ connectionString: urlFor(SCRATCH) });
-      await client.connect();
-      const columns =
-        '(upload_id, upload_name, amount, count, user_id, user_name, fund_name, hold_account_id, donor_name, donor_key, gift_date, approved, created_at)';
-      for (const [table, times] of [
-        ['donations_copy', copyTimes],
-        ['donations', copyFkTimes],
-      ] as const) {
-        const copyStarted = performance.now();
-        await client.query('begin');
-        const copied = await copyFrom(client, `copy ${table} ${columns} from stdin`, copyData);
-        await client.query('commit');
-        times.push(performance.now() - copyStarted);
-        if (copied !== ROWS - skipped) throw new Error(`COPY loaded ${copied} rows, expected ${ROWS - skipped}`);
-      }
-      await client.query('truncate donations_copy');
-      await client.end();
-      await db.execute(sql`delete from donations`);
-      await db.execute(sql`delete from donation_uploads`);
-      await db.execute(sql`delete from audit_events`);
+        uploadName: `Bench ${run}`,
+        file: { kind: 'file', fieldname: 'denari', filename: 'bench.csv', mimetype: 'text/csv', content: file },
+      },
+    );
+    importTimes.push(performance.now() - started);
+    if (result.upload.rowCount !== ROWS - skipped) {
+      throw new Error(`imported ${result.upload.rowCount} rows, expected ${ROWS - skipped}`);
     }
+    {
+      // The rows the import wrote, as COPY text (rebuilt per run: they refer to this run's upload).
+      const createdAt = new Date().toISOString();
+      copyData = Buffer.from(
+        result.preview.matched
+          .map(
+            (row) =>
+              `${result.upload.id}\t${`Bench ${run}`}\t${toDecimalString(row.amount)}\t${row.count}\t${row.userId}\t${row.userName}\t${row.fundName ?? '\\N'}\t${row.holdAccountId ?? '\\N'}\t${row.donorName ?? '\\N'}\t${row.donorKey ?? '\\N'}\t${row.giftDate ?? '\\N'}\tf\t${createdAt}\n`,
+          )
+          .join(''),
+      );
+    }
+    // Undo outside the timing, so the next run sees the same database (the upload row stays for
+    // the COPY into `donations` below, whose rows refer to it).
+    await db.execute(sql`delete from donations`);
 
-    // Where the import's time goes (one more run, stage by stage, same code).
-    const stage = async <T>(work: () => Promise<T> | T): Promise<[T, number]> => {
-      const started = performance.now();
-      const value = await work();
-      return [value, performance.now() - started];
-    };
-    const upload = {
-      kind: 'file' as const,
-      fieldname: 'denari',
-      filename: 'bench.csv',
-      mimetype: 'text/csv',
-      content: file,
-    };
-    const [table, readMs] = await stage(() => readImportFile(upload));
-    const [read, rulesMs] = await stage(() => readDonationTable(table.rows));
-    const [preview, matchMs] = await stage(async () => buildPreview(read, await loadDirectory(db)));
-    const [, writeMs] = await stage(() =>
-      db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(donationUploads)
-          .values({
-            uploadName: 'Stages',
-            filename: 'bench.csv',
-            contentSha256: 'stages',
-            rowCount: ROWS - skipped,
-            totalAmount: 0,
-          })
-          .returning();
-        await insertDonations(tx, row.id, 'Stages', new Date(), preview.matched);
-      }),
-    );
-    console.log(
-      `stages: decode+CSV ${readMs.toFixed(0)} ms, header/amount rules ${rulesMs.toFixed(0)} ms, matching ${matchMs.toFixed(0)} ms, INSERT…unnest ${writeMs.toFixed(0)} ms`,
-    );
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const columns =
+      '(upload_id, upload_name, amount, count, user_id, user_name, fund_name, hold_account_id, donor_name, donor_key, gift_date, approved, created_at)';
+    for (const [table, times] of [
+      ['donations_copy', copyTimes],
+      ['donations', copyFkTimes],
+    ] as const) {
+      const copyStarted = performance.now();
+      await client.query('begin');
+      const copied = await copyFrom(client, `copy ${table} ${columns} from stdin`, copyData);
+      await client.query('commit');
+      times.push(performance.now() - copyStarted);
+      if (copied !== ROWS - skipped) throw new Error(`COPY loaded ${copied} rows, expected ${ROWS - skipped}`);
+    }
+    await client.query('truncate donations_copy');
+    await client.end();
     await db.execute(sql`delete from donations`);
     await db.execute(sql`delete from donation_uploads`);
-
-    const importMs = median(importTimes);
-    const copyMs = median(copyTimes);
-    const rate = (ms: number) => Math.round(ROWS / (ms / 1000)).toLocaleString('en-US');
-    console.log(
-      `layout: ${LAYOUT}, rows: ${ROWS.toLocaleString('en-US')} (${skipped.toLocaleString('en-US')} skipped; ${(file.length / 1e6).toFixed(1)} MB CSV), runs: ${RUNS}, median of each`,
-    );
-    console.log(
-      `import (real code, one transaction): ${importMs.toFixed(0)} ms  ${rate(importMs)} rows/s   runs: ${importTimes.map((t) => t.toFixed(0)).join(', ')} ms`,
-    );
-    console.log(
-      `COPY FROM STDIN (same rows):         ${copyMs.toFixed(0)} ms  ${rate(copyMs)} rows/s   runs: ${copyTimes.map((t) => t.toFixed(0)).join(', ')} ms`,
-    );
-    const copyFkMs = median(copyFkTimes);
-    console.log(
-      `COPY into donations (with its FKs):  ${copyFkMs.toFixed(0)} ms  ${rate(copyFkMs)} rows/s   runs: ${copyFkTimes.map((t) => t.toFixed(0)).join(', ')} ms`,
-    );
-    console.log(
-      `ratio import / COPY: ${(importMs / copyMs).toFixed(2)}x (goal: within 3x); import / COPY into donations: ${(importMs / copyFkMs).toFixed(2)}x`,
-    );
-  } finally {
-    await database.close();
-    await admin(`drop database if exists ${SCRATCH} with (force)`);
+    await db.execute(sql`delete from audit_events`);
   }
+
+  // Where the import's time goes (one more run, stage by stage, same code).
+  const stage = async <T>(work: () => Promise<T> | T): Promise<[T, number]> => {
+    const started = performance.now();
+    const value = await work();
+    return [value, performance.now() - started];
+  };
+  const upload = {
+    kind: 'file' as const,
+    fieldname: 'denari',
+    filename: 'bench.csv',
+    mimetype: 'text/csv',
+    content: file,
+  };
+  const [table, readMs] = await stage(() => readImportFile(upload));
+  const [read, rulesMs] = await stage(() => readDonationTable(table.rows));
+  const [preview, matchMs] = await stage(async () => buildPreview(read, await loadDirectory(db)));
+  const [, writeMs] = await stage(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(donationUploads)
+        .values({
+          uploadName: 'Stages',
+          filename: 'bench.csv',
+          contentSha256: 'stages',
+          rowCount: ROWS - skipped,
+          totalAmount: 0,
+        })
+        .returning();
+      await insertDonations(tx, row.id, 'Stages', new Date(), preview.matched);
+    }),
+  );
+  console.log(
+    `stages: decode+CSV ${readMs.toFixed(0)} ms, header/amount rules ${rulesMs.toFixed(0)} ms, matching ${matchMs.toFixed(0)} ms, INSERT…unnest ${writeMs.toFixed(0)} ms`,
+  );
+  await db.execute(sql`delete from donations`);
+  await db.execute(sql`delete from donation_uploads`);
+
+  const importMs = median(importTimes);
+  const copyMs = median(copyTimes);
+  const rate = (ms: number) => Math.round(ROWS / (ms / 1000)).toLocaleString('en-US');
+  console.log(
+    `layout: ${LAYOUT}, rows: ${ROWS.toLocaleString('en-US')} (${skipped.toLocaleString('en-US')} skipped; ${(file.length / 1e6).toFixed(1)} MB CSV), runs: ${RUNS}, median of each`,
+  );
+  console.log(
+    `import (real code, one transaction): ${importMs.toFixed(0)} ms  ${rate(importMs)} rows/s   runs: ${importTimes.map((t) => t.toFixed(0)).join(', ')} ms`,
+  );
+  console.log(
+    `COPY FROM STDIN (same rows):         ${copyMs.toFixed(0)} ms  ${rate(copyMs)} rows/s   runs: ${copyTimes.map((t) => t.toFixed(0)).join(', ')} ms`,
+  );
+  const copyFkMs = median(copyFkTimes);
+  console.log(
+    `COPY into donations (with its FKs):  ${copyFkMs.toFixed(0)} ms  ${rate(copyFkMs)} rows/s   runs: ${copyFkTimes.map((t) => t.toFixed(0)).join(', ')} ms`,
+  );
+  console.log(
+    `ratio import / COPY: ${(importMs / copyMs).toFixed(2)}x (goal: within 3x); import / COPY into donations: ${(importMs / copyFkMs).toFixed(2)}x`,
+  );
+  bench.dispose();
 }
 
-await main();
+await withScratchDatabase('import', 2, main);

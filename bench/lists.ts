@@ -241,23 +241,37 @@ interface Case {
   query: Record<string, unknown>;
 }
 
+type At = (name: string, search: string, query: Record<string, unknown>) => Case;
+
+/**
+ * The cases every list is measured on: its default page, page 5,000 by OFFSET and by cursor, sorted
+ * by name and a search; `more` adds the list's own between the sort and the search.
+ */
+function listCases(
+  list: string,
+  path: string,
+  service: Case['service'],
+  cursor: string,
+  more = (_at: At) => [] as Case[],
+) {
+  const at: At = (name, search, query) => ({
+    list,
+    name,
+    url: `${path}?${search}`,
+    service,
+    query: { page: 0, limit: 10, order_by: 'id', order: 'desc', q: null, ...query },
+  });
+  return [
+    at('default page', 'page=0&limit=10', {}),
+    at('page 5,000 (OFFSET)', 'page=5000&limit=10', { page: 5000 }),
+    at('page 5,000 (cursor)', `page=5000&limit=10&cursor=${cursor}`, { page: 5000, cursor }),
+    at('sorted by name', 'limit=10&order_by=user_name&order=asc', { order_by: 'user_name', order: 'asc' }),
+    ...more(at),
+    at('search "okafor 12"', 'limit=10&q=okafor%2012', { q: 'okafor 12' }),
+  ];
+}
+
 function cases(cursorFor: { reports: string; donations: string }): Case[] {
-  const reportQuery = (extra: Record<string, unknown>) => ({
-    page: 0,
-    limit: 10,
-    order_by: 'id',
-    order: 'desc',
-    q: null,
-    ...extra,
-  });
-  const donationQuery = (extra: Record<string, unknown>) => ({
-    page: 0,
-    limit: 10,
-    order_by: 'id',
-    order: 'desc',
-    q: null,
-    ...extra,
-  });
   const admin = { id: 0, role: 'admin' } as never;
   const reports = (db: Db, query: Record<string, unknown>) =>
     paginateReports(db, listQueryOf(query as never), {
@@ -267,86 +281,11 @@ function cases(cursorFor: { reports: string; donations: string }): Case[] {
     });
   const donations = (db: Db, query: Record<string, unknown>) =>
     paginateDonations(db, admin, listQueryOf(query as never), {});
-  const r = '/api/paginated_expense_report';
-  const d = '/api/paginated_donation';
   return [
-    {
-      list: 'expense reports',
-      name: 'default page',
-      url: `${r}?page=0&limit=10`,
-      service: reports,
-      query: reportQuery({}),
-    },
-    {
-      list: 'expense reports',
-      name: 'page 5,000 (OFFSET)',
-      url: `${r}?page=5000&limit=10`,
-      service: reports,
-      query: reportQuery({ page: 5000 }),
-    },
-    {
-      list: 'expense reports',
-      name: 'page 5,000 (cursor)',
-      url: `${r}?page=5000&limit=10&cursor=${cursorFor.reports}`,
-      service: reports,
-      query: reportQuery({ page: 5000, cursor: cursorFor.reports }),
-    },
-    {
-      list: 'expense reports',
-      name: 'sorted by name',
-      url: `${r}?limit=10&order_by=user_name&order=asc`,
-      service: reports,
-      query: reportQuery({ order_by: 'user_name', order: 'asc' }),
-    },
-    {
-      list: 'expense reports',
-      name: 'unprocessed queue',
-      url: `${r}?limit=10&submitted=1&processed=0`,
-      service: reports,
-      query: reportQuery({ submitted: true, processed: false }),
-    },
-    {
-      list: 'expense reports',
-      name: 'search "okafor 12"',
-      url: `${r}?limit=10&q=okafor%2012`,
-      service: reports,
-      query: reportQuery({ q: 'okafor 12' }),
-    },
-    {
-      list: 'donations',
-      name: 'default page',
-      url: `${d}?page=0&limit=10`,
-      service: donations,
-      query: donationQuery({}),
-    },
-    {
-      list: 'donations',
-      name: 'page 5,000 (OFFSET)',
-      url: `${d}?page=5000&limit=10`,
-      service: donations,
-      query: donationQuery({ page: 5000 }),
-    },
-    {
-      list: 'donations',
-      name: 'page 5,000 (cursor)',
-      url: `${d}?page=5000&limit=10&cursor=${cursorFor.donations}`,
-      service: donations,
-      query: donationQuery({ page: 5000, cursor: cursorFor.donations }),
-    },
-    {
-      list: 'donations',
-      name: 'sorted by name',
-      url: `${d}?limit=10&order_by=user_name&order=asc`,
-      service: donations,
-      query: donationQuery({ order_by: 'user_name', order: 'asc' }),
-    },
-    {
-      list: 'donations',
-      name: 'search "okafor 12"',
-      url: `${d}?limit=10&q=okafor%2012`,
-      service: donations,
-      query: donationQuery({ q: 'okafor 12' }),
-    },
+    ...listCases('expense reports', '/api/paginated_expense_report', reports, cursorFor.reports, (at) => [
+      at('unprocessed queue', 'limit=10&submitted=1&processed=0', { submitted: true, processed: false }),
+    ]),
+    ...listCases('donations', '/api/paginated_donation', donations, cursorFor.donations),
   ];
 }
 

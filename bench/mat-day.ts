@@ -18,59 +18,26 @@
  *
  * Run: npm run bench:mat-day (BENCH_MISSIONARIES, BENCH_DATABASE_URL, BENCH_SKIP_PGLITE=1).
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { z } from 'zod';
 import { allFlagsReviewed } from '../src/domain/distributions/review';
 import { toDecimalString } from '../src/domain/money';
-import { buildApp } from '../src/server/app';
-import { issueApiToken } from '../src/server/auth/tokens';
-import { readConfig } from '../src/server/config';
-import { type Database, openPglite, openPostgres } from '../src/server/db/client';
+import { type Database, openPglite } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
+import { driverClientOf, queryRows } from '../src/server/db/query-rows';
 import { journalMismatches } from '../src/server/hold-accounts/journal-check';
-import { createMailer } from '../src/server/mail/mailer';
 import { ensureDefaultSettings } from '../src/server/settings/settings';
-import { createLocalStorage } from '../src/server/storage/storage';
+import { benchApp, benchContext, random, run, tokenFor, withScratchDatabase } from './support';
 
 const MISSIONARIES = Number(process.env.BENCH_MISSIONARIES ?? 1000);
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const SCRATCH = `sheepfold_bench_matday_${process.pid}`;
 const UPLOAD = 'MAT Day November 2026';
 const RANGE = { start_date: '2026-11-01', end_date: '2026-11-30' };
 const ROUND_TRIPS = 500;
 
-function urlFor(database: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Deterministic pseudo-random numbers, so every run seeds the same month. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
+const ID = z.object({ id: z.coerce.number() });
+const COUNT = z.object({ n: z.coerce.number() });
 
 const dollars = (cents: number) => toDecimalString(cents);
 
@@ -83,26 +50,34 @@ async function seed(database: Database): Promise<{ adminId: number; seeded: Reco
   const next = random(20261121);
   const between = (low: number, high: number) => low + Math.floor(next() * (high - low + 1));
   await ensureDefaultSettings(db);
-  const [adminRow] = rowsOf<{ id: number }>(
-    await db.execute(sql`
+  const [adminRow] = await queryRows(
+    db,
+    sql`
       insert into users (name, email, password_hash, role) values ('Bench Admin', 'bench-admin@example.org', 'x', 'admin')
-      returning id`),
+      returning id`,
+    ID,
   );
-  const [category] = rowsOf<{ id: number }>(
-    await db.execute(sql`
+  const [category] = await queryRows(
+    db,
+    sql`
       insert into categories (expense_category, description, expense) values ('Ministry', 'Ministry expenses', true)
-      returning id`),
+      returning id`,
+    ID,
   );
 
   const n = MISSIONARIES;
   const names = Array.from({ length: n }, (_, i) => `Missionary ${String(i).padStart(4, '0')}`);
-  const users = rowsOf<{ id: number }>(
-    await db.execute(sql`
+  const users = (
+    await queryRows(
+      db,
+      sql`
       insert into users (name, email, password_hash, role, missionary_number)
       select name, 'm' || ordinality || '@example.org', 'x', 'missionary', 'M' || lpad(ordinality::text, 5, '0')
       from unnest(${sql.param(names)}::text[]) with ordinality as t(name, ordinality)
       order by ordinality
-      returning id`),
+      returning id`,
+      ID,
+    )
   ).map((row) => Number(row.id));
 
   // Payroll: salaries $1,500–$4,000, most with FICA, some housing and 403(b); opening balances.
@@ -155,8 +130,10 @@ async function seed(database: Database): Promise<{ adminId: number; seeded: Reco
       });
     }
   });
-  const accountIds = rowsOf<{ id: number; user_id: number }>(
-    await db.execute(sql`
+  const accountIds = (
+    await queryRows(
+      db,
+      sql`
       insert into hold_accounts (user_id, fund_name, opening_balance, balance, mat_day_recurring_deposit,
         mat_day_recurring_transfer, mat_day_recurring_withdrawal)
       select user_id, fund, balance, balance, dep, tr, wd
@@ -168,7 +145,9 @@ async function seed(database: Database): Promise<{ adminId: number; seeded: Reco
         ${sql.param(accounts.map((a) => dollars(a.wd)))}::numeric[]
       ) with ordinality as t(user_id, fund, balance, dep, tr, wd, n)
       order by n
-      returning id, user_id`),
+      returning id, user_id`,
+      z.object({ id: z.coerce.number(), user_id: z.coerce.number() }),
+    )
   ).map((row) => ({ id: Number(row.id), userId: Number(row.user_id) }));
   const accountsByUser = new Map<number, number[]>();
   for (const account of accountIds) {
@@ -189,11 +168,13 @@ async function seed(database: Database): Promise<{ adminId: number; seeded: Reco
     }
   });
   const total = donations.reduce((sum, d) => sum + d.amount, 0);
-  const [upload] = rowsOf<{ id: number }>(
-    await db.execute(sql`
+  const [upload] = await queryRows(
+    db,
+    sql`
       insert into donation_uploads (upload_name, filename, content_sha256, row_count, total_amount, created_by)
       values (${UPLOAD}, 'bench.csv', ${`bench-${process.pid}`}, ${donations.length}, ${dollars(total)}, ${adminRow.id})
-      returning id`),
+      returning id`,
+    ID,
   );
   await db.execute(sql`
     insert into donations (upload_id, upload_name, amount, count, user_id, user_name, fund_name, hold_account_id)
@@ -220,8 +201,10 @@ async function seed(database: Database): Promise<{ adminId: number; seeded: Reco
     }
     if (next() < 0.1) owed.push({ userId, amount: between(20, 300) * 100 });
   }
-  const reportIds = rowsOf<{ id: number }>(
-    await db.execute(sql`
+  const reportIds = (
+    await queryRows(
+      db,
+      sql`
       insert into expense_reports (type, user_id, total_amount, unreimbursed_amount, start_date, end_date,
         date_submitted, submitted)
       select 'reimbursement', user_id, total, total, '2026-11-02', '2026-11-18', '2026-11-20', true
@@ -230,7 +213,9 @@ async function seed(database: Database): Promise<{ adminId: number; seeded: Reco
         ${sql.param(reports.map((r) => dollars(r.expenses.reduce((s, e) => s + e.amount, 0))))}::numeric[]
       ) with ordinality as t(user_id, total, n)
       order by n
-      returning id`),
+      returning id`,
+      ID,
+    )
   ).map((row) => Number(row.id));
   const expenseRows = reports.flatMap((report, index) =>
     report.expenses.map((expense) => ({ reportId: reportIds[index], ...expense })),
@@ -305,21 +290,12 @@ interface Figures {
   postings: Record<string, number>;
 }
 
-async function measure(kind: 'postgres' | 'pglite', database: Database): Promise<Figures> {
-  await migrate(database);
+async function measure(database: Database): Promise<Figures> {
+  const kind = database.kind;
   const { adminId, seeded } = await seed(database);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheepfold-bench-'));
-  const context = {
-    db: database.db,
-    dbKind: kind,
-    config: readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-    clock: { now: () => new Date('2026-11-30T15:00:00Z') },
-    mailer: createMailer({ smtpUrl: null, from: 'bench@example.org', outboxDir: path.join(dataDir, 'outbox') }),
-    storage: createLocalStorage(path.join(dataDir, 'uploads')),
-  } as const;
-  const app = await buildApp(context, { serveWeb: false });
-  await app.ready();
-  const token = await issueApiToken(database.db, adminId, new Date('2026-11-30T14:00:00Z'));
+  const bench = benchContext(database, { clock: { now: () => new Date('2026-11-30T15:00:00Z') } });
+  const app = await benchApp(bench);
+  const token = await tokenFor(database, adminId, new Date('2026-11-30T14:00:00Z'));
   const headers = { 'api-token': token, 'content-type': 'application/json' };
   try {
     // Warm-up: the route and the engine once, on a range nobody has (then deleted).
@@ -363,21 +339,27 @@ async function measure(kind: 'postgres' | 'pglite', database: Database): Promise
     // The month is whole: every balance equals its opening value plus its journal rows.
     const mismatches = await journalMismatches(database.db);
     if (mismatches.length > 0) throw new Error(`journal mismatches: ${JSON.stringify(mismatches.slice(0, 5))}`);
-    const unreimbursed = rowsOf<{ n: number }>(
-      await database.db.execute(sql`
+    const unreimbursed = await queryRows(
+      database.db,
+      sql`
         select count(*)::int as n from profiles p
         where p.unreimbursed_amount <> coalesce((select sum(amount) from journal_entries j
           where j.account = 'user_unreimbursed' and j.account_id = p.user_id), 0)
            or p.unreimbursed_amount <> coalesce((select sum(unreimbursed_amount) from expense_reports r
-          where r.user_id = p.user_id and r.processed), 0)`),
+          where r.user_id = p.user_id and r.processed), 0)`,
+      COUNT,
     );
     if (Number(unreimbursed[0].n) !== 0) throw new Error(`${unreimbursed[0].n} users' unreimbursed amounts disagree`);
-    const counts = rowsOf<Record<string, number>>(
-      await database.db.execute(sql`
+    const counts = (
+      await queryRows(
+        database.db,
+        sql`
         select (select count(*)::int from hold_account_transactions where status = 'posted') as hold_account_transactions,
                (select count(*)::int from journal_entries where ref_type in ('distribution', 'hold_account_transaction')) as journal_rows,
                (select count(*)::int from expense_reports where processed and distribution_id is not null) as reports_processed,
-               (select count(*)::int from advance_requests where dist_amount_approved is not null) as advances_paid`),
+               (select count(*)::int from advance_requests where dist_amount_approved is not null) as advances_paid`,
+        z.record(z.string(), z.coerce.number()),
+      )
     )[0];
 
     // Baseline 1: the same 1,000 distribution rows, one raw multi-row INSERT.
@@ -404,7 +386,7 @@ async function measure(kind: 'postgres' | 'pglite', database: Database): Promise
     };
   } finally {
     await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    bench.dispose();
   }
 }
 
@@ -415,8 +397,10 @@ async function measure(kind: 'postgres' | 'pglite', database: Database): Promise
 async function rawInsert(database: Database, ids: number[]): Promise<number> {
   const db = database.db;
   await db.execute(sql`create table bench_distributions (like distributions including defaults)`);
-  const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`select * from distributions where id = any(${sql.param(ids)}::int[]) order by id`),
+  const rows = await queryRows(
+    db,
+    sql`select * from distributions where id = any(${sql.param(ids)}::int[]) order by id`,
+    z.record(z.string(), z.unknown()),
   );
   const columns = Object.keys(rows[0]).filter((column) => column !== 'id');
   // PostgreSQL takes at most 65,535 parameters a statement: past ~1,000 missionaries the rows go in
@@ -438,7 +422,8 @@ async function rawInsert(database: Database, ids: number[]): Promise<number> {
     const text = `insert into bench_distributions (${columns.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')}`;
     statements.push({ text, params });
   }
-  const client = (db as unknown as { $client: { query(text: string, params: unknown[]): Promise<unknown> } }).$client;
+  // pg's Pool or PGlite: both take (text, params).
+  const client = driverClientOf<{ query(text: string, params: unknown[]): Promise<unknown> }>(db);
   const started = performance.now();
   for (const statement of statements) await client.query(statement.text, statement.params);
   return performance.now() - started;
@@ -468,22 +453,13 @@ function report(figures: Figures): void {
 
 async function main() {
   const results: Figures[] = [];
-  await admin(`drop database if exists ${SCRATCH} with (force)`);
-  await admin(`create database ${SCRATCH}`);
-  const postgres = openPostgres(urlFor(SCRATCH), 10);
-  try {
-    results.push(await measure('postgres', postgres));
-    report(results[0]);
-  } finally {
-    // pg-pool's end() resolves before its sockets close; the forced DROP may reach one still closing.
-    (postgres.db as unknown as { $client: pg.Pool }).$client.on('error', () => {});
-    await postgres.close();
-    await admin(`drop database if exists ${SCRATCH} with (force)`);
-  }
+  results.push(await withScratchDatabase('matday', 10, (postgres) => measure(postgres)));
+  report(results[0]);
   if (process.env.BENCH_SKIP_PGLITE !== '1') {
     const pglite = await openPglite(null);
     try {
-      results.push(await measure('pglite', pglite));
+      await migrate(pglite);
+      results.push(await measure(pglite));
       report(results[1]);
     } finally {
       await pglite.close();
@@ -492,7 +468,4 @@ async function main() {
   console.log(`\nNode ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'})`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+run(main);

@@ -12,50 +12,28 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../src/server/app';
-import { createBackground } from '../src/server/background';
-import { readConfig } from '../src/server/config';
-import { systemClock } from '../src/server/context';
 import { openPglite } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
-import { createMailer } from '../src/server/mail/mailer';
 import { ensureDefaultSettings } from '../src/server/settings/settings';
-import { createLocalStorage } from '../src/server/storage/storage';
 import { insertUser } from '../src/server/users/create-user';
+import { benchApp, benchContext, median, run } from './support';
 
 const TRIES = Number(process.env.BENCH_TRIES ?? 200);
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheepfold-bench-reset-'));
   const database = await openPglite(path.join(dir, 'pglite'));
   await migrate(database);
   await ensureDefaultSettings(database.db);
-  const config = readConfig({
-    DATA_DIR: dir,
-    PUBLIC_URL: 'https://sheepfold.example.org',
-    LOG_LEVEL: 'silent',
-    // The sign-in delay slows any email under attack, known or not; here only the argon2 work is compared.
-    AUTH_THROTTLE_DELAY_MS: '0',
-  });
-  const background = createBackground(() => console);
-  const app = await buildApp(
-    {
-      db: database.db,
-      dbKind: database.kind,
-      config,
-      clock: systemClock,
-      background,
-      mailer: createMailer({ smtpUrl: null, from: config.mailFrom, outboxDir: path.join(dir, 'outbox') }),
-      storage: createLocalStorage(path.join(dir, 'uploads')),
+  const bench = benchContext(database, {
+    env: {
+      PUBLIC_URL: 'https://sheepfold.example.org',
+      // The sign-in delay slows any email under attack, known or not; here only the argon2 work is compared.
+      AUTH_THROTTLE_DELAY_MS: '0',
     },
-    { serveWeb: false },
-  );
-  await app.ready();
+  });
+  const { background } = bench.context;
+  const app = await benchApp(bench);
   const known = 'known.person@example.org';
   await insertUser(database.db, {
     name: 'Known',
@@ -101,9 +79,7 @@ async function main() {
   await app.close();
   await database.close();
   fs.rmSync(dir, { recursive: true, force: true });
+  bench.dispose();
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+run(main);

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { median } from './support';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3999);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -58,8 +59,6 @@ async function timeStart(dataDir: string): Promise<number> {
   await stop(child);
   return elapsed;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
   const rebuild = process.argv.includes('--rebuild');

@@ -1,11 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import { type IsoDate, isoDateOf } from '../../src/domain/dates';
 import { allFlagsReviewed } from '../../src/domain/distributions/review';
 import { createBackground } from '../../src/server/background';
 import { readConfig } from '../../src/server/config';
-import type { AppContext, Clock } from '../../src/server/context';
+import { type AppContext, type Clock, plainLog } from '../../src/server/context';
 import type { Db } from '../../src/server/db/client';
+import { queryRows } from '../../src/server/db/query-rows';
 import { distributions, donationUploads, users } from '../../src/server/db/schema';
 import { batchDistributions } from '../../src/server/distributions/batch';
 import { batchApprove } from '../../src/server/distributions/batch-approve';
@@ -109,19 +110,7 @@ function refuse(what: string): never {
 
 /** The services' context on the demo's database: no mail, no files, errors to stderr. */
 function demoContext(db: Db, dbKind: AppContext['dbKind'], clock: Clock): AppContext {
-  const log = {
-    level: 'error',
-    error: (...args: unknown[]) => console.error(...args),
-    warn() {},
-    info() {},
-    debug() {},
-    trace() {},
-    fatal: (...args: unknown[]) => console.error(...args),
-    silent() {},
-    child() {
-      return log;
-    },
-  };
+  const log = plainLog('stderr');
   return {
     db,
     dbKind,
@@ -129,14 +118,14 @@ function demoContext(db: Db, dbKind: AppContext['dbKind'], clock: Clock): AppCon
     clock,
     mailer: { send: async () => refuse('send mail') },
     storage: { put: async () => refuse('store files'), read: async () => refuse('read files'), delete: async () => {} },
-    log: log as unknown as FastifyBaseLogger,
+    log,
     background: createBackground(() => log),
   };
 }
 
 async function countOf(db: Db, query: ReturnType<typeof sql>): Promise<number> {
-  const result = (await db.execute(query)) as unknown as { rows: Array<{ n: number | string }> };
-  return Number(result.rows[0]?.n ?? 0);
+  const [row] = await queryRows(db, query, z.object({ n: z.coerce.number() }));
+  return row?.n ?? 0;
 }
 
 /** Why the history cannot be added to this database, or null when it can. */

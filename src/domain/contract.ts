@@ -115,6 +115,58 @@ export const ZMessageResponseSchema = z.object({ success: z.boolean(), message: 
 /** Deleting a record answers with its id and SPEC.md's message. */
 export const ZDeletedResponseSchema = z.object({ id: ZId, success: z.boolean(), message: z.string() });
 
+/** The contract `listRoute` writes: a GET of one page of a list. */
+export interface ListRouteContract<Query extends z.ZodType, Row extends z.ZodType> extends EndpointContract {
+  method: 'GET';
+  request: { query: Query };
+  responses: { 200: ReturnType<typeof ZPageSchema<Row>> };
+}
+
+/**
+ * One page of a list (`GET /paginated_…`): the list's query (`listQuerySchema`: page, limit, order_by,
+ * order, q and its filters) in, a page of rows (`ZPageSchema`) out. Every paginated list is this.
+ */
+export function listRoute<Query extends z.ZodType, Row extends z.ZodType>(
+  path: string,
+  summary: string,
+  query: Query,
+  row: Row,
+): ListRouteContract<Query, Row> {
+  return { method: 'GET', path, summary, request: { query }, responses: { 200: ZPageSchema(row) } };
+}
+
+/** The contract `deleteRoute` writes: a DELETE of one record named in the path. */
+export interface DeleteRouteContract<Params extends z.ZodType, Response extends ResponseSpec> extends EndpointContract {
+  method: 'DELETE';
+  request: { params: Params };
+  responses: { 200: Response };
+}
+
+/**
+ * Deleting (or archiving) one record named by its id in the path (`DELETE /thing/:id`): the params
+ * schema names the id (and its message), the answer is `ZDeletedResponseSchema` (its id and SPEC.md's
+ * message) unless the endpoint answers with the record itself.
+ */
+export function deleteRoute<Params extends z.ZodType>(
+  path: string,
+  summary: string,
+  params: Params,
+): DeleteRouteContract<Params, typeof ZDeletedResponseSchema>;
+export function deleteRoute<Params extends z.ZodType, Response extends ResponseSpec>(
+  path: string,
+  summary: string,
+  params: Params,
+  response: Response,
+): DeleteRouteContract<Params, Response>;
+export function deleteRoute(
+  path: string,
+  summary: string,
+  params: z.ZodType,
+  response: ResponseSpec = ZDeletedResponseSchema,
+): DeleteRouteContract<z.ZodType, ResponseSpec> {
+  return { method: 'DELETE', path, summary, request: { params }, responses: { 200: response } };
+}
+
 /** Every failure: `{message, errors?}` — field messages under their field names. */
 export const ZErrorResponseSchema = z
   .object({

@@ -23,3 +23,24 @@ export interface AppContext {
   /** Work that runs after the answer (mail that must not change how long the answer takes). */
   background: Background;
 }
+
+/**
+ * A logger for services run outside a Fastify app (the demo script, the benches): failures to
+ * stderr, or nothing at all; everything below error level is dropped.
+ */
+export function plainLog(failures: 'stderr' | 'silent' = 'stderr'): FastifyBaseLogger {
+  const drop = () => {};
+  const toStderr = failures === 'stderr' ? (...args: unknown[]) => console.error(...args) : drop;
+  const log: FastifyBaseLogger = {
+    level: failures === 'stderr' ? 'error' : 'silent',
+    fatal: toStderr,
+    error: toStderr,
+    warn: drop,
+    info: drop,
+    debug: drop,
+    trace: drop,
+    silent: drop,
+    child: () => log,
+  };
+  return log;
+}

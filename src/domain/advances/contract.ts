@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contracts, ZDate, ZDeletedResponseSchema, ZDollars, ZFlag, ZId, ZPageSchema, ZTimestamp } from '../contract';
+import { contracts, deleteRoute, listRoute, ZDate, ZDollars, ZFlag, ZId, ZTimestamp } from '../contract';
 import { requiredId } from '../expense-reports/schemas';
 import { optionalId } from '../fields';
 import { listQuerySchema, queryFlag } from '../list-query';
@@ -77,13 +77,12 @@ export const advancesContract = contracts('Advance requests', {
     request: { params: z.object({ userId: requiredId('User id') }) },
     responses: { 200: z.array(ZAdvanceSchema) },
   },
-  paginateAdvances: {
-    method: 'GET',
-    path: '/paginated_advance_request',
-    summary: 'One page of advance requests (a missionary sees only their own).',
-    request: { query: ZAdvanceListQuerySchema },
-    responses: { 200: ZPageSchema(ZAdvanceSchema) },
-  },
+  paginateAdvances: listRoute(
+    '/paginated_advance_request',
+    'One page of advance requests (a missionary sees only their own).',
+    ZAdvanceListQuerySchema,
+    ZAdvanceSchema,
+  ),
   getAdvance: {
     method: 'GET',
     path: '/advance-request/:id',
@@ -105,18 +104,15 @@ export const advancesContract = contracts('Advance requests', {
     request: { params: ZAdvanceIdParamsSchema, body: processAdvanceSchema },
     responses: { 200: ZAdvanceSchema },
   },
-  deleteAdvance: {
-    method: 'DELETE',
-    path: '/advance-request/:id',
-    summary: 'Delete a request that is not yet approved (its owner) or any open one (admin).',
-    request: { params: ZAdvanceIdParamsSchema },
-    responses: { 200: ZDeletedResponseSchema },
-  },
-  archiveAdvance: {
-    method: 'DELETE',
-    path: '/advance-request/closed/:id',
-    summary: 'Archive a closed advance request (admin).',
-    request: { params: ZAdvanceIdParamsSchema },
-    responses: { 200: ZAdvanceSchema.extend({ message: z.string() }) },
-  },
+  deleteAdvance: deleteRoute(
+    '/advance-request/:id',
+    'Delete a request that is not yet approved (its owner) or any open one (admin).',
+    ZAdvanceIdParamsSchema,
+  ),
+  archiveAdvance: deleteRoute(
+    '/advance-request/closed/:id',
+    'Archive a closed advance request (admin).',
+    ZAdvanceIdParamsSchema,
+    ZAdvanceSchema.extend({ message: z.string() }),
+  ),
 });

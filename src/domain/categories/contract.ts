@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contracts, ZFlag, ZId } from '../contract';
+import { contracts, deleteRoute, ZFlag, ZId } from '../contract';
 import { idField } from '../fields';
 import { categorySchema } from './schemas';
 
@@ -42,11 +42,10 @@ export const categoriesContract = contracts('Categories', {
   updateCategory: { ...update, path: '/categories/:id/update' },
   /** The same update under /categories/{id}, for clients that PATCH the resource itself. */
   updateCategoryResource: { ...update, path: '/categories/:id' },
-  deleteCategory: {
-    method: 'DELETE',
-    path: '/categories/:id',
-    summary: 'Delete a category no record uses (admin).',
-    request: { params: ZCategoryIdParamsSchema },
-    responses: { 200: ZCategorySchema },
-  },
+  deleteCategory: deleteRoute(
+    '/categories/:id',
+    'Delete a category no record uses (admin).',
+    ZCategoryIdParamsSchema,
+    ZCategorySchema,
+  ),
 });

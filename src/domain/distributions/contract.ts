@@ -3,13 +3,13 @@ import { ZAdvanceSchema } from '../advances/contract';
 import { ADVANCE_STATUSES } from '../advances/states';
 import {
   contracts,
+  deleteRoute,
+  listRoute,
   ZDate,
-  ZDeletedResponseSchema,
   ZDollars,
   ZErrorResponseSchema,
   ZFlag,
   ZId,
-  ZPageSchema,
   ZTimestamp,
 } from '../contract';
 import { isIsoDate } from '../dates';
@@ -331,13 +331,12 @@ export const distributionsContract = contracts('Distributions', {
     request: { query: ZDistributionFilterQuerySchema },
     responses: { 200: z.array(ZDistributionSummarySchema) },
   },
-  paginateDistributions: {
-    method: 'GET',
-    path: '/paginated_distribution',
-    summary: 'One page of distributions (a missionary: their own approved ones).',
-    request: { query: ZDistributionListQuerySchema },
-    responses: { 200: ZPageSchema(ZDistributionSummarySchema) },
-  },
+  paginateDistributions: listRoute(
+    '/paginated_distribution',
+    'One page of distributions (a missionary: their own approved ones).',
+    ZDistributionListQuerySchema,
+    ZDistributionSummarySchema,
+  ),
   getDistribution: {
     method: 'GET',
     path: '/distribution/:id',
@@ -359,13 +358,11 @@ export const distributionsContract = contracts('Distributions', {
     request: { params: ZDistributionIdParamsSchema, body: distributionRequestSchema },
     responses: { 200: ZSavedDistributionSchema },
   },
-  deleteDistribution: {
-    method: 'DELETE',
-    path: '/distribution/:id',
-    summary: 'Delete a pending distribution, releasing what it referenced (admin).',
-    request: { params: ZDistributionIdParamsSchema },
-    responses: { 200: ZDeletedResponseSchema },
-  },
+  deleteDistribution: deleteRoute(
+    '/distribution/:id',
+    'Delete a pending distribution, releasing what it referenced (admin).',
+    ZDistributionIdParamsSchema,
+  ),
   batchApprove: {
     method: 'POST',
     path: '/batch-approve',

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import {
   contracts,
+  deleteRoute,
   fileField,
   fileResponse,
+  listRoute,
   ZDate,
-  ZDeletedResponseSchema,
   ZDollars,
   ZErrorResponseSchema,
   ZFlag,
@@ -338,13 +339,11 @@ export const donationsContract = contracts('Donations', {
     request: { body: saveColumnMappingSchema },
     responses: { 200: ZColumnMappingSchema, 422: ZErrorResponseSchema },
   },
-  deleteColumnMapping: {
-    method: 'DELETE',
-    path: '/donation/column-mapping/:id',
-    summary: 'Forget a remembered column mapping (admin).',
-    request: { params: z.object({ id: idField('Column mapping id') }) },
-    responses: { 200: ZDeletedResponseSchema },
-  },
+  deleteColumnMapping: deleteRoute(
+    '/donation/column-mapping/:id',
+    'Forget a remembered column mapping (admin).',
+    z.object({ id: idField('Column mapping id') }),
+  ),
   listDonations: {
     method: 'GET',
     path: '/donation',
@@ -352,13 +351,12 @@ export const donationsContract = contracts('Donations', {
     request: { query: ZDonationFilterQuerySchema },
     responses: { 200: z.array(ZDonationSchema) },
   },
-  paginateDonations: {
-    method: 'GET',
-    path: '/paginated_donation',
-    summary: 'One page of donations (a missionary sees only their own).',
-    request: { query: ZDonationListQuerySchema },
-    responses: { 200: ZPageSchema(ZDonationRowSchema) },
-  },
+  paginateDonations: listRoute(
+    '/paginated_donation',
+    'One page of donations (a missionary sees only their own).',
+    ZDonationListQuerySchema,
+    ZDonationRowSchema,
+  ),
   listUploadNames: {
     method: 'GET',
     path: '/donation/upload-names',
@@ -380,13 +378,12 @@ export const donationsContract = contracts('Donations', {
     request: { params: ZDonationIdParamsSchema, body: updateDonationSchema },
     responses: { 200: ZDonationSchema },
   },
-  deleteDonation: {
-    method: 'DELETE',
-    path: '/donation/:id',
-    summary: 'Delete a donation no distribution has used (admin).',
-    request: { params: ZDonationIdParamsSchema },
-    responses: { 200: ZDonationSchema },
-  },
+  deleteDonation: deleteRoute(
+    '/donation/:id',
+    'Delete a donation no distribution has used (admin).',
+    ZDonationIdParamsSchema,
+    ZDonationSchema,
+  ),
   approveDonation: {
     method: 'PATCH',
     path: '/donation/:id/approve',

@@ -1,5 +1,5 @@
 import { type IsoDate, isIsoDate } from '../dates';
-import { monthOfUploadName } from './upload-month';
+import { MONTHS, monthOfUploadName } from './upload-month';
 
 /**
  * Per-gift columns of donor exports (DESIGN.md decision 24): a void flag or a status that keeps a
@@ -36,21 +36,6 @@ export function skipReason(header: string, value: string): string | null {
   }
   return SKIPPED_STATUSES[text] ?? null;
 }
-
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
 
 function pad(value: number): string {
   return String(value).padStart(2, '0');

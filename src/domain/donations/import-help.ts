@@ -1,5 +1,5 @@
 import type { ReportTable } from '../reports/table';
-import { type ColumnRole, HEADER_ALIASES, ROLE_LABELS } from './columns';
+import { COLUMN_ROLES, type ColumnRole, HEADER_ALIASES, ROLE_LABELS } from './columns';
 
 /**
  * What the import screen tells the office about the file it wants (issue 12, "import without
@@ -64,20 +64,8 @@ function capitalised(alias: string): string {
 }
 
 /** One entry per column meaning the import reads, in the order the screen lists them. */
-export const IMPORT_COLUMN_HELP: readonly ImportColumnHelp[] = (
-  [
-    'fund',
-    'accountNumber',
-    'missionary',
-    'amount',
-    'count',
-    'date',
-    'status',
-    'donor',
-    'donorFirst',
-    'donorLast',
-    'donorId',
-  ] as const
+export const IMPORT_COLUMN_HELP: readonly ImportColumnHelp[] = COLUMN_ROLES.filter(
+  (role): role is Exclude<ColumnRole, 'ignore'> => role !== 'ignore',
 ).map((role) => ({
   role,
   label: ROLE_LABELS[role],

@@ -1,6 +1,7 @@
 import { type IsoDate, isIsoDate } from '../dates';
 
-const MONTHS = [
+/** Month names, lower case, January first. */
+export const MONTHS = [
   'january',
   'february',
   'march',

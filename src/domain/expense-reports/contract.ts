@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { ZAdvanceSchema } from '../advances/contract';
 import {
   contracts,
+  deleteRoute,
   fileField,
   fileResponse,
+  listRoute,
   ZDate,
-  ZDeletedResponseSchema,
   ZDollars,
   ZFlag,
   ZId,
-  ZPageSchema,
   ZTimestamp,
 } from '../contract';
 import { optionalId } from '../fields';
@@ -210,13 +210,12 @@ export const expenseReportsContract = contracts('Expense reports', {
     request: { params: z.object({ userId: requiredId('User id') }) },
     responses: { 200: z.array(ZReportSummarySchema) },
   },
-  paginateReports: {
-    method: 'GET',
-    path: '/paginated_expense_report',
-    summary: 'One page of reports (a missionary sees only their own).',
-    request: { query: ZReportListQuerySchema },
-    responses: { 200: ZPageSchema(ZReportSummarySchema) },
-  },
+  paginateReports: listRoute(
+    '/paginated_expense_report',
+    'One page of reports (a missionary sees only their own).',
+    ZReportListQuerySchema,
+    ZReportSummarySchema,
+  ),
   getReport: {
     method: 'GET',
     path: '/expense-report/:id',
@@ -260,27 +259,22 @@ export const expenseReportsContract = contracts('Expense reports', {
     request: { params: ZReportIdParamsSchema, body: returnReportSchema },
     responses: { 200: ZFullReportSchema },
   },
-  deleteUnsubmittedReport: {
-    method: 'DELETE',
-    path: '/expense-report/unsubmitted/:id',
-    summary: 'Delete an unsubmitted report (its owner).',
-    request: { params: ZReportIdParamsSchema },
-    responses: { 200: ZDeletedResponseSchema },
-  },
-  deleteReport: {
-    method: 'DELETE',
-    path: '/expense-report/:id',
-    summary: 'Delete a report that no distribution has paid (admin).',
-    request: { params: ZReportIdParamsSchema },
-    responses: { 200: ZDeletedResponseSchema },
-  },
-  archiveReport: {
-    method: 'DELETE',
-    path: '/expense-report/processed/:id',
-    summary: 'Archive a processed report (admin).',
-    request: { params: ZReportIdParamsSchema },
-    responses: { 200: ZFullReportSchema },
-  },
+  deleteUnsubmittedReport: deleteRoute(
+    '/expense-report/unsubmitted/:id',
+    'Delete an unsubmitted report (its owner).',
+    ZReportIdParamsSchema,
+  ),
+  deleteReport: deleteRoute(
+    '/expense-report/:id',
+    'Delete a report that no distribution has paid (admin).',
+    ZReportIdParamsSchema,
+  ),
+  archiveReport: deleteRoute(
+    '/expense-report/processed/:id',
+    'Archive a processed report (admin).',
+    ZReportIdParamsSchema,
+    ZFullReportSchema,
+  ),
   createExpense: {
     method: 'POST',
     path: '/expense',
@@ -303,13 +297,12 @@ export const expenseReportsContract = contracts('Expense reports', {
     request: { params: ZExpenseIdParamsSchema, body: expenseSchema },
     responses: { 200: ZExpenseSchema },
   },
-  deleteExpense: {
-    method: 'DELETE',
-    path: '/expense/:id',
-    summary: 'Remove an expense from an unsubmitted report.',
-    request: { params: ZExpenseIdParamsSchema },
-    responses: { 200: ZExpenseSchema },
-  },
+  deleteExpense: deleteRoute(
+    '/expense/:id',
+    'Remove an expense from an unsubmitted report.',
+    ZExpenseIdParamsSchema,
+    ZExpenseSchema,
+  ),
   createMileage: {
     method: 'POST',
     path: '/mileage',
@@ -332,13 +325,12 @@ export const expenseReportsContract = contracts('Expense reports', {
     request: { params: ZMileageIdParamsSchema, body: mileageSchema },
     responses: { 200: ZMileageSchema },
   },
-  deleteMileage: {
-    method: 'DELETE',
-    path: '/mileage/:id',
-    summary: 'Remove a trip from an unsubmitted report.',
-    request: { params: ZMileageIdParamsSchema },
-    responses: { 200: ZMileageSchema },
-  },
+  deleteMileage: deleteRoute(
+    '/mileage/:id',
+    'Remove a trip from an unsubmitted report.',
+    ZMileageIdParamsSchema,
+    ZMileageSchema,
+  ),
   uploadReceipt: {
     method: 'POST',
     path: '/fileUpload',
@@ -354,13 +346,12 @@ export const expenseReportsContract = contracts('Expense reports', {
     request: { params: ZFileIdParamsSchema },
     responses: { 200: fileResponse('The receipt.', 'application/pdf', 'image/jpeg', 'image/png') },
   },
-  deleteReceipt: {
-    method: 'DELETE',
-    path: '/fileUpload/:id',
-    summary: 'Remove a receipt from an unsubmitted report.',
-    request: { params: ZFileIdParamsSchema },
-    responses: { 200: ZFileUploadSchema.extend({ message: z.string() }) },
-  },
+  deleteReceipt: deleteRoute(
+    '/fileUpload/:id',
+    'Remove a receipt from an unsubmitted report.',
+    ZFileIdParamsSchema,
+    ZFileUploadSchema.extend({ message: z.string() }),
+  ),
   holdAccountChoices: {
     method: 'GET',
     path: '/user/:id/hold-accounts',

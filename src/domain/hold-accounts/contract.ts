@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contracts, ZDollars, ZFlag, ZId, ZTimestamp } from '../contract';
+import { contracts, deleteRoute, ZDollars, ZFlag, ZId, ZTimestamp } from '../contract';
 import { idField } from '../fields';
 import {
   createHoldAccountSchema,
@@ -94,13 +94,12 @@ export const holdAccountsContract = contracts('Hold accounts', {
     request: { params: ZHoldAccountIdParamsSchema, body: updateHoldAccountSchema },
     responses: { 200: ZHoldAccountSchema },
   },
-  deleteHoldAccount: {
-    method: 'DELETE',
-    path: '/hold-account/:id',
-    summary: 'Delete a hold account without history (admin).',
-    request: { params: ZHoldAccountIdParamsSchema },
-    responses: { 200: ZHoldAccountSchema },
-  },
+  deleteHoldAccount: deleteRoute(
+    '/hold-account/:id',
+    'Delete a hold account without history (admin).',
+    ZHoldAccountIdParamsSchema,
+    ZHoldAccountSchema,
+  ),
   toggleArchive: {
     method: 'GET',
     path: '/hold-account/:id/archive',
@@ -122,11 +121,10 @@ export const holdAccountsContract = contracts('Hold accounts', {
     request: { params: ZHoldAccountIdParamsSchema, body: holdAccountTransactionSchema },
     responses: { 201: ZTransactionWithAccountSchema },
   },
-  deleteTransaction: {
-    method: 'DELETE',
-    path: '/hold-account-transaction/:id',
-    summary: 'Reverse a manual transaction (admin).',
-    request: { params: z.object({ id: idField('Transaction id') }) },
-    responses: { 200: ZTransactionWithAccountSchema },
-  },
+  deleteTransaction: deleteRoute(
+    '/hold-account-transaction/:id',
+    'Reverse a manual transaction (admin).',
+    z.object({ id: idField('Transaction id') }),
+    ZTransactionWithAccountSchema,
+  ),
 });

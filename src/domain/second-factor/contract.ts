@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZSessionUserSchema } from '../auth/contract';
-import { contracts, ZMessageResponseSchema, ZTimestamp } from '../contract';
+import { contracts, deleteRoute, ZMessageResponseSchema, ZTimestamp } from '../contract';
 import { idField, requiredText } from '../fields';
 
 const code = requiredText('Code', 40);
@@ -141,15 +141,16 @@ export const secondFactorContract = contracts('Second factor', {
     responses: { 200: ZUserSecondFactorSchema },
   },
   removeUserSecondFactor: {
-    method: 'DELETE',
-    path: '/user/:id/second-factor',
-    summary: "Remove another user's second factor after a lost authenticator (admin).",
+    ...deleteRoute(
+      '/user/:id/second-factor',
+      "Remove another user's second factor after a lost authenticator (admin).",
+      ZUserIdParamsSchema,
+      ZMessageResponseSchema,
+    ),
     description:
       'Deletes the TOTP secret, every passkey and the recovery codes of the user, ends all their sessions, ' +
       'writes an audit event (who, whom, when) and mails the user. 409 for your own account (use Account ' +
       'Security) and for a user without a second factor.',
-    request: { params: ZUserIdParamsSchema },
-    responses: { 200: ZMessageResponseSchema },
   },
   policy: {
     method: 'GET',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZSessionUserSchema } from '../auth/contract';
-import { contracts, ZId, ZMessageResponseSchema, ZTimestamp } from '../contract';
+import { contracts, deleteRoute, ZId, ZMessageResponseSchema, ZTimestamp } from '../contract';
 import { idField, optionalText, requiredText } from '../fields';
 
 /** A registered passkey as its owner sees it: the name they gave it, never the key. */
@@ -93,13 +93,12 @@ export const passkeyContract = contracts('Passkeys', {
     request: { body: registerPasskeySchema },
     responses: { 201: ZPasskeySchema },
   },
-  deletePasskey: {
-    method: 'DELETE',
-    path: '/account/passkeys/:id',
-    summary: 'Remove one of your passkeys.',
-    request: { params: z.object({ id: idField('Passkey id') }) },
-    responses: { 200: ZMessageResponseSchema },
-  },
+  deletePasskey: deleteRoute(
+    '/account/passkeys/:id',
+    'Remove one of your passkeys.',
+    z.object({ id: idField('Passkey id') }),
+    ZMessageResponseSchema,
+  ),
   signInOptions: {
     method: 'POST',
     path: '/login/passkey/options',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contracts, ZDollars, ZId, ZPageSchema, ZTimestamp } from '../contract';
+import { contracts, deleteRoute, listRoute, ZDollars, ZId, ZTimestamp } from '../contract';
 import { idField, optionalEnum } from '../fields';
 import { listQuerySchema } from '../list-query';
 import { ROLES } from '../roles';
@@ -92,13 +92,12 @@ export const usersContract = contracts('Users', {
     request: {},
     responses: { 200: z.array(ZUserSchema) },
   },
-  paginateUsers: {
-    method: 'GET',
-    path: '/paginated_user',
-    summary: 'One page of users (trashed=1 for archived ones).',
-    request: { query: ZPaginatedUsersQuerySchema },
-    responses: { 200: ZPageSchema(ZUserSchema) },
-  },
+  paginateUsers: listRoute(
+    '/paginated_user',
+    'One page of users (trashed=1 for archived ones).',
+    ZPaginatedUsersQuerySchema,
+    ZUserSchema,
+  ),
   searchUsers: {
     method: 'GET',
     path: '/search_user',
@@ -127,13 +126,12 @@ export const usersContract = contracts('Users', {
     request: { params: ZUserIdParamsSchema, body: updateUserSchema },
     responses: { 200: ZUserSchema },
   },
-  deleteUser: {
-    method: 'DELETE',
-    path: '/user/:id',
-    summary: 'Archive a user (a user with history is archived, never erased).',
-    request: { params: ZUserIdParamsSchema },
-    responses: { 200: ZDeleteUserResponseSchema },
-  },
+  deleteUser: deleteRoute(
+    '/user/:id',
+    'Archive a user (a user with history is archived, never erased).',
+    ZUserIdParamsSchema,
+    ZDeleteUserResponseSchema,
+  ),
   restoreUser: {
     method: 'POST',
     path: '/user/:id/restore',

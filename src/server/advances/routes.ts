@@ -41,10 +41,7 @@ export function advanceRoutes(ctx: AppContext): AnyRoute[] {
     }),
     route(api.createAdvance, {
       access: MISSIONARY,
-      handler: async (request, reply) => {
-        reply.code(201);
-        return createAdvance(ctx, request.user, request.body);
-      },
+      handler: async (request) => createAdvance(ctx, request.user, request.body),
     }),
     route(api.processAdvance, {
       access: ADMIN,

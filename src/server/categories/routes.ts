@@ -15,10 +15,7 @@ export function categoryRoutes(ctx: AppContext): AnyRoute[] {
     route(api.listCategories, { access: 'user', handler: async () => listCategories(ctx.db) }),
     route(api.createCategory, {
       access: ADMIN,
-      handler: async (request, reply) => {
-        reply.code(201);
-        return createCategory(ctx.db, request.user.id, request.body);
-      },
+      handler: async (request) => createCategory(ctx.db, request.user.id, request.body),
     }),
     update(api.updateCategory),
     update(api.updateCategoryResource),

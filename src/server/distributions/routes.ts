@@ -37,11 +37,7 @@ export function distributionRoutes(ctx: AppContext): AnyRoute[] {
     }),
     route(api.createDistribution, {
       access: ADMIN,
-      handler: async (request, reply) => {
-        const created = await createDistribution(ctx, request.user, request.body);
-        reply.code(201);
-        return created;
-      },
+      handler: async (request) => createDistribution(ctx, request.user, request.body),
     }),
     route(api.updateDistribution, {
       access: ADMIN,
@@ -65,11 +61,7 @@ export function distributionRoutes(ctx: AppContext): AnyRoute[] {
     }),
     route(api.batchDistributions, {
       access: ADMIN,
-      handler: async (request, reply) => {
-        const result = await batchDistributions(ctx, request.user, request.body);
-        reply.code(201);
-        return result;
-      },
+      handler: async (request) => batchDistributions(ctx, request.user, request.body),
     }),
   ];
 }

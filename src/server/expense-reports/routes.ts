@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import { expenseReportsContract as api } from '../../domain/expense-reports/contract';
 import { MAX_RECEIPT_BYTES } from '../../domain/expense-reports/files';
@@ -25,14 +26,23 @@ import { holdAccountChoices } from './recompute';
 import { archiveReport, createReport, deleteReport, processReport, saveReport, submitReport } from './reports';
 import { returnReport } from './return-report';
 
+/** The Idempotency-Key of a create (a phone offline retries it; http/idempotency.ts). */
+function idempotencyOf(request: { raw: FastifyRequest }, route: string, body: unknown) {
+  return idempotencyKeyOf(request.raw.headers['idempotency-key'], route, body);
+}
+
 /** A missionary reads only their own user's lists; staff anyone's. */
 function checkUserScope(viewer: AuthUser, userId: number) {
   if (!isStaff(viewer.role) && viewer.id !== userId) throw AppError.forbidden();
 }
 
+/** The expense-report endpoints: the lists, one report's life, its expenses and mileage, its receipts. */
 export function expenseReportRoutes(ctx: AppContext): AnyRoute[] {
+  return [...listRoutes(ctx), ...reportRoutes(ctx), ...itemRoutes(ctx), ...receiptRoutes(ctx)];
+}
+
+function listRoutes(ctx: AppContext): AnyRoute[] {
   return [
-    // Lists
     route(api.listReports, {
       access: STAFF,
       handler: async (_request, reply) => sendBoundedList(reply, await listReports(ctx.db, {})),
@@ -60,7 +70,21 @@ export function expenseReportRoutes(ctx: AppContext): AnyRoute[] {
           userId: scopeToViewer(user, query.user_id),
         }),
     }),
-    // One report
+    // The hold accounts an expense or advance of this user may name (their own, active ones).
+    route(api.holdAccountChoices, {
+      access: 'user',
+      serviceDenies: MISSIONARY, // only their own user id
+      handler: async (request) => {
+        checkUserScope(request.user, request.params.id);
+        return holdAccountChoices(ctx.db, request.params.id);
+      },
+    }),
+  ];
+}
+
+/** One report: read, create, save, submit, process, return, delete, archive. */
+function reportRoutes(ctx: AppContext): AnyRoute[] {
+  return [
     route(api.getReport, {
       access: 'user',
       handler: async (request) => {
@@ -70,11 +94,8 @@ export function expenseReportRoutes(ctx: AppContext): AnyRoute[] {
     }),
     route(api.createReport, {
       access: MISSIONARY,
-      handler: async (request, reply) => {
-        const idempotency = idempotencyKeyOf(request.raw.headers['idempotency-key'], 'expense-report', request.body);
-        reply.code(201);
-        return createReport(ctx, request.user, request.body, idempotency);
-      },
+      handler: async (request) =>
+        createReport(ctx, request.user, request.body, idempotencyOf(request, 'expense-report', request.body)),
     }),
     route(api.saveReport, {
       access: 'user',
@@ -106,14 +127,16 @@ export function expenseReportRoutes(ctx: AppContext): AnyRoute[] {
       access: ADMIN,
       handler: async (request) => archiveReport(ctx, request.user, request.params.id),
     }),
-    // Expenses
+  ];
+}
+
+/** The items of a report: expenses and mileage. */
+function itemRoutes(ctx: AppContext): AnyRoute[] {
+  return [
     route(api.createExpense, {
       access: 'user',
-      handler: async (request, reply) => {
-        const idempotency = idempotencyKeyOf(request.raw.headers['idempotency-key'], 'expense', request.body);
-        reply.code(201);
-        return createExpense(ctx, request.user, request.body, idempotency);
-      },
+      handler: async (request) =>
+        createExpense(ctx, request.user, request.body, idempotencyOf(request, 'expense', request.body)),
     }),
     route(api.getExpense, {
       access: 'user',
@@ -127,14 +150,10 @@ export function expenseReportRoutes(ctx: AppContext): AnyRoute[] {
       access: 'user',
       handler: async (request) => deleteExpense(ctx, request.user, request.params.id),
     }),
-    // Mileage
     route(api.createMileage, {
       access: 'user',
-      handler: async (request, reply) => {
-        const idempotency = idempotencyKeyOf(request.raw.headers['idempotency-key'], 'mileage', request.body);
-        reply.code(201);
-        return createMileage(ctx, request.user, request.body, idempotency);
-      },
+      handler: async (request) =>
+        createMileage(ctx, request.user, request.body, idempotencyOf(request, 'mileage', request.body)),
     }),
     route(api.getMileage, {
       access: 'user',
@@ -148,19 +167,24 @@ export function expenseReportRoutes(ctx: AppContext): AnyRoute[] {
       access: 'user',
       handler: async (request) => deleteMileage(ctx, request.user, request.params.id),
     }),
-    // Receipts
+  ];
+}
+
+function receiptRoutes(ctx: AppContext): AnyRoute[] {
+  return [
     route(api.uploadReceipt, {
       access: 'user',
       maxFileBytes: MAX_RECEIPT_BYTES,
-      handler: async (request, reply) => {
+      handler: async (request) => {
         const { expense_report_id, file: upload } = request.body;
-        const idempotency = idempotencyKeyOf(request.raw.headers['idempotency-key'], 'fileUpload', {
+        const fingerprint = { expense_report_id, file: uploadFingerprint(upload) };
+        return uploadFile(
+          ctx,
+          request.user,
           expense_report_id,
-          file: uploadFingerprint(upload),
-        });
-        const file = await uploadFile(ctx, request.user, expense_report_id, upload, idempotency);
-        reply.code(201);
-        return file;
+          upload,
+          idempotencyOf(request, 'fileUpload', fingerprint),
+        );
       },
     }),
     route(api.getReceipt, {
@@ -170,15 +194,6 @@ export function expenseReportRoutes(ctx: AppContext): AnyRoute[] {
     route(api.deleteReceipt, {
       access: 'user',
       handler: async (request) => deleteFile(ctx, request.user, request.params.id),
-    }),
-    // The hold accounts an expense or advance of this user may name (their own, active ones).
-    route(api.holdAccountChoices, {
-      access: 'user',
-      serviceDenies: MISSIONARY, // only their own user id
-      handler: async (request) => {
-        checkUserScope(request.user, request.params.id);
-        return holdAccountChoices(ctx.db, request.params.id);
-      },
     }),
   ];
 }

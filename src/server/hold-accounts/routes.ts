@@ -23,10 +23,7 @@ export function holdAccountRoutes(ctx: AppContext): AnyRoute[] {
     }),
     route(api.createHoldAccount, {
       access: ADMIN,
-      handler: async (request, reply) => {
-        reply.code(201);
-        return createHoldAccount(ctx, request.user, request.body);
-      },
+      handler: async (request) => createHoldAccount(ctx, request.user, request.body),
     }),
     route(api.getHoldAccount, {
       access: 'user',
@@ -51,10 +48,7 @@ export function holdAccountRoutes(ctx: AppContext): AnyRoute[] {
     }),
     route(api.postTransaction, {
       access: ADMIN,
-      handler: async (request, reply) => {
-        reply.code(201);
-        return postTransaction(ctx, request.user, request.params.id, request.body);
-      },
+      handler: async (request) => postTransaction(ctx, request.user, request.params.id, request.body),
     }),
     route(api.deleteTransaction, {
       access: ADMIN,

@@ -174,12 +174,21 @@ async function run(ctx: AppContext, definition: AnyRoute, request: FastifyReques
     body: raw.has('body') ? body : parseInput(contract.request.body, body),
     raw: request,
   };
+  reply.code(successStatus(contract));
   const result = await (definition.handler as (r: typeof apiRequest, reply: FastifyReply) => Promise<unknown>)(
     apiRequest,
     reply,
   );
   if (reply.sent) return reply;
   return serialize(contract, reply.statusCode, result ?? { success: true });
+}
+
+/**
+ * The status of a success, from the contract: 201 where it lists 201 and not 200 (a create), else
+ * 200. A handler that answers otherwise (a preview's 200 beside an import's 201, a 202) sets its own.
+ */
+function successStatus(contract: EndpointContract): number {
+  return contract.responses[201] && !contract.responses[200] ? 201 : 200;
 }
 
 /** A part without a schema is passed on as it came; one with a schema is parsed (422 on failure). */

@@ -19,11 +19,7 @@ export function passkeyRoutes(ctx: AppContext): AnyRoute[] {
     }),
     route(api.registerPasskey, {
       access: 'user',
-      handler: async (request, reply) => {
-        const passkey = await registerPasskey(ctx, request.user, request.body);
-        reply.code(201);
-        return passkey;
-      },
+      handler: async (request) => registerPasskey(ctx, request.user, request.body),
     }),
     route(api.deletePasskey, {
       access: 'user',

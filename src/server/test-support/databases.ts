@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
+import { adminQuery as adminQueryOn, databaseUrl } from '../db/admin-database';
 import { type Database, openPglite, openPostgres } from '../db/client';
 import { migrate } from '../db/migrate';
 import { driverClientOf } from '../db/query-rows';
@@ -19,21 +19,8 @@ export function templateName(runId: string): string {
   return `sheepfold_tpl_${runId}`;
 }
 
-function urlFor(database: string): string {
-  const url = new URL(ADMIN_DATABASE_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const urlFor = (database: string) => databaseUrl(ADMIN_DATABASE_URL, database);
+const adminQuery = (statement: string) => adminQueryOn(ADMIN_DATABASE_URL, statement);
 
 /** Vitest globalSetup: build the template once for the whole run. */
 export async function prepareTemplate(kind: 'pglite' | 'postgres', runId: string): Promise<void> {

@@ -13,10 +13,7 @@ export function userRoutes(ctx: AppContext): AnyRoute[] {
   return [
     route(api.createUser, {
       access: ADMIN,
-      handler: async (request, reply) => {
-        reply.code(201);
-        return createUser(ctx, request.user.id, request.body);
-      },
+      handler: async (request) => createUser(ctx, request.user.id, request.body),
     }),
     route(api.listUsers, {
       access: STAFF,
