@@ -80,132 +80,134 @@ type FoundMissionary =
   | { missionary: DirectoryMissionary; reason: null; by: MatchedBy }
   | { missionary: null; reason: string | null; by: null };
 
-export function createMatcher(directory: Directory) {
-  const missionaryById = new Map(directory.missionaries.map((m) => [m.id, m]));
-  const byAccount = groupBy(directory.missionaries, (m) =>
-    m.missionaryNumber ? accountKey(m.missionaryNumber) : null,
-  );
-  const byName = groupBy(directory.missionaries, (m) => nameKey(m.name));
-  const byFund = groupBy(directory.holdAccounts, (h) => fundKey(h.fundName));
+/** The directory's lookups, built once per import: by id, by Account #, by full name, by fund name. */
+interface Indexes {
+  missionaryById: Map<number, DirectoryMissionary>;
+  byAccount: Map<string, DirectoryMissionary[]>;
+  byName: Map<string, DirectoryMissionary[]>;
+  byFund: Map<string, DirectoryHoldAccount[]>;
+}
 
-  const labelOf = (m: DirectoryMissionary) =>
-    m.missionaryNumber ? `${m.name} (Account # ${m.missionaryNumber})` : m.name;
-
-  function missionaryFor(row: ReadRow): FoundMissionary {
-    if (row.accountNumber) {
-      const found = byAccount.get(accountKey(row.accountNumber)) ?? [];
-      if (found.length === 0)
-        return { missionary: null, reason: `No missionary has Account # "${row.accountNumber}".`, by: null };
-      if (found.length > 1)
-        return {
-          missionary: null,
-          reason: `More than one missionary has Account # "${row.accountNumber}".`,
-          by: null,
-        };
-      return { missionary: found[0], reason: null, by: 'account_number' };
-    }
-    if (row.missionary) {
-      const found = byName.get(nameKey(row.missionary)) ?? [];
-      if (found.length === 0)
-        return { missionary: null, reason: `No missionary is named "${row.missionary}".`, by: null };
-      if (found.length > 1)
-        return {
-          missionary: null,
-          reason: `More than one missionary is named "${row.missionary}"; add an Account # column to the file.`,
-          by: null,
-        };
-      return { missionary: found[0], reason: null, by: 'name' };
-    }
-    return { missionary: null, reason: null, by: null };
-  }
-
-  /** A fund text read as a missionary's Account #, else as their full name. */
-  function missionaryNamedBy(fund: string): { found: DirectoryMissionary[]; by: MatchedBy } {
-    const byNumber = byAccount.get(accountKey(fund)) ?? [];
-    return byNumber.length > 0
-      ? { found: byNumber, by: 'account_number' }
-      : { found: byName.get(nameKey(fund)) ?? [], by: 'name' };
-  }
-
-  return function match(row: ReadRow): Match {
-    const fromColumns = missionaryFor(row);
-    if (row.fund) {
-      const accounts = byFund.get(fundKey(row.fund)) ?? [];
-      const active = accounts.filter((h) => !h.archived);
-      let candidates = active;
-      if (candidates.length > 1 && fromColumns.missionary) {
-        candidates = candidates.filter((h) => h.userId === fromColumns.missionary?.id);
-      }
-      if (candidates.length > 1) {
-        return {
-          ok: false,
-          reason: `More than one hold account is named "${row.fund}"; add an Account # column to the file.`,
-        };
-      }
-      if (candidates.length === 1) {
-        const holdAccount = candidates[0];
-        const owner = missionaryById.get(holdAccount.userId);
-        if (!owner) return { ok: false, reason: `The hold account "${holdAccount.fundName}" has no missionary.` };
-        if (fromColumns.reason) {
-          return {
-            ok: false,
-            reason: `The hold account "${holdAccount.fundName}" belongs to ${labelOf(owner)}, but ${lowerFirst(fromColumns.reason)}`,
-          };
-        }
-        if (fromColumns.missionary && fromColumns.missionary.id !== owner.id) {
-          return {
-            ok: false,
-            reason: `The hold account "${holdAccount.fundName}" belongs to ${labelOf(owner)}, but the row names ${labelOf(fromColumns.missionary)}.`,
-          };
-        }
-        if (owner.archived) return { ok: false, reason: `${labelOf(owner)} is archived.` };
-        return { ok: true, missionary: owner, holdAccount, matchedBy: 'fund' };
-      }
-      if (accounts.length > 0 && active.length === 0) {
-        return { ok: false, reason: `The hold account "${accounts[0].fundName}" is archived.` };
-      }
-      // DESIGN.md decision 12: donor systems often name a missionary's support fund by the
-      // missionary's Account # or full name; the Account #/Missionary columns must then agree.
-      const { found: named, by } = missionaryNamedBy(row.fund);
-      if (named.length > 1) {
-        return {
-          ok: false,
-          reason: `More than one missionary matches the fund "${row.fund}"; add an Account # column to the file.`,
-        };
-      }
-      if (named.length === 1) {
-        const missionary = named[0];
-        if (fromColumns.reason)
-          return {
-            ok: false,
-            reason: `The fund "${row.fund}" names ${labelOf(missionary)}, but ${lowerFirst(fromColumns.reason)}`,
-          };
-        if (fromColumns.missionary && fromColumns.missionary.id !== missionary.id) {
-          return {
-            ok: false,
-            reason: `The fund "${row.fund}" names ${labelOf(missionary)}, but the row names ${labelOf(fromColumns.missionary)}.`,
-          };
-        }
-        if (missionary.archived) return { ok: false, reason: `${labelOf(missionary)} is archived.` };
-        return { ok: true, missionary, holdAccount: null, matchedBy: by };
-      }
-      if (!fromColumns.missionary) {
-        const tail = fromColumns.reason
-          ? ` and ${lowerFirst(fromColumns.reason)}`
-          : ', and the row has no Account # or Missionary column.';
-        return { ok: false, reason: `No hold account is named "${row.fund}"${tail}` };
-      }
-    }
-    if (fromColumns.missionary) {
-      if (fromColumns.missionary.archived)
-        return { ok: false, reason: `${labelOf(fromColumns.missionary)} is archived.` };
-      return {
-        ok: true,
-        missionary: fromColumns.missionary,
-        holdAccount: null,
-        matchedBy: fromColumns.by,
-      };
-    }
-    return { ok: false, reason: fromColumns.reason ?? 'The row has no fund, Account # or missionary.' };
+function indexDirectory(directory: Directory): Indexes {
+  return {
+    missionaryById: new Map(directory.missionaries.map((m) => [m.id, m])),
+    byAccount: groupBy(directory.missionaries, (m) => (m.missionaryNumber ? accountKey(m.missionaryNumber) : null)),
+    byName: groupBy(directory.missionaries, (m) => nameKey(m.name)),
+    byFund: groupBy(directory.holdAccounts, (h) => fundKey(h.fundName)),
   };
+}
+
+const labelOf = (m: DirectoryMissionary) =>
+  m.missionaryNumber ? `${m.name} (Account # ${m.missionaryNumber})` : m.name;
+
+const refused = (reason: string): Match => ({ ok: false, reason });
+
+/** The missionary the Account # column (first) or the Missionary column names, or why none. */
+function missionaryFor(index: Indexes, row: ReadRow): FoundMissionary {
+  if (row.accountNumber) {
+    const found = index.byAccount.get(accountKey(row.accountNumber)) ?? [];
+    if (found.length === 0)
+      return { missionary: null, reason: `No missionary has Account # "${row.accountNumber}".`, by: null };
+    if (found.length > 1)
+      return { missionary: null, reason: `More than one missionary has Account # "${row.accountNumber}".`, by: null };
+    return { missionary: found[0], reason: null, by: 'account_number' };
+  }
+  if (row.missionary) {
+    const found = index.byName.get(nameKey(row.missionary)) ?? [];
+    if (found.length === 0)
+      return { missionary: null, reason: `No missionary is named "${row.missionary}".`, by: null };
+    if (found.length > 1)
+      return {
+        missionary: null,
+        reason: `More than one missionary is named "${row.missionary}"; add an Account # column to the file.`,
+        by: null,
+      };
+    return { missionary: found[0], reason: null, by: 'name' };
+  }
+  return { missionary: null, reason: null, by: null };
+}
+
+/**
+ * The missionary a Fund value found (`claim`: "The fund "X" names Y", for the reasons) must agree with
+ * what the Account #/Missionary columns say, and must not be archived. The reason it does not, or null.
+ */
+function disagreement(found: DirectoryMissionary, claim: string, fromColumns: FoundMissionary): string | null {
+  if (fromColumns.reason) return `${claim}, but ${lowerFirst(fromColumns.reason)}`;
+  if (fromColumns.missionary && fromColumns.missionary.id !== found.id) {
+    return `${claim}, but the row names ${labelOf(fromColumns.missionary)}.`;
+  }
+  return found.archived ? `${labelOf(found)} is archived.` : null;
+}
+
+/** A Fund value read as an active hold account's fund name; null when no hold account has that name. */
+function matchHoldAccount(index: Indexes, fund: string, fromColumns: FoundMissionary): Match | null {
+  const accounts = index.byFund.get(fundKey(fund)) ?? [];
+  const active = accounts.filter((h) => !h.archived);
+  let candidates = active;
+  if (candidates.length > 1 && fromColumns.missionary) {
+    candidates = candidates.filter((h) => h.userId === fromColumns.missionary?.id);
+  }
+  if (candidates.length > 1) {
+    return refused(`More than one hold account is named "${fund}"; add an Account # column to the file.`);
+  }
+  if (candidates.length === 1) {
+    const holdAccount = candidates[0];
+    const owner = index.missionaryById.get(holdAccount.userId);
+    if (!owner) return refused(`The hold account "${holdAccount.fundName}" has no missionary.`);
+    const reason = disagreement(
+      owner,
+      `The hold account "${holdAccount.fundName}" belongs to ${labelOf(owner)}`,
+      fromColumns,
+    );
+    if (reason) return refused(reason);
+    return { ok: true, missionary: owner, holdAccount, matchedBy: 'fund' };
+  }
+  if (accounts.length > 0 && active.length === 0) {
+    return refused(`The hold account "${accounts[0].fundName}" is archived.`);
+  }
+  return null;
+}
+
+/**
+ * DESIGN.md decision 12: donor systems often name a missionary's support fund by the missionary's
+ * Account # or full name; the Account #/Missionary columns must then agree. Null when it names nobody.
+ */
+function matchFundNamingMissionary(index: Indexes, fund: string, fromColumns: FoundMissionary): Match | null {
+  const byNumber = index.byAccount.get(accountKey(fund)) ?? [];
+  const [named, by]: [DirectoryMissionary[], MatchedBy] =
+    byNumber.length > 0 ? [byNumber, 'account_number'] : [index.byName.get(nameKey(fund)) ?? [], 'name'];
+  if (named.length > 1) {
+    return refused(`More than one missionary matches the fund "${fund}"; add an Account # column to the file.`);
+  }
+  if (named.length === 0) return null;
+  const reason = disagreement(named[0], `The fund "${fund}" names ${labelOf(named[0])}`, fromColumns);
+  if (reason) return refused(reason);
+  return { ok: true, missionary: named[0], holdAccount: null, matchedBy: by };
+}
+
+/** One row of the file against the directory's indexes. */
+function matchRow(index: Indexes, row: ReadRow): Match {
+  const fromColumns = missionaryFor(index, row);
+  if (row.fund) {
+    const matched =
+      matchHoldAccount(index, row.fund, fromColumns) ?? matchFundNamingMissionary(index, row.fund, fromColumns);
+    if (matched) return matched;
+    if (!fromColumns.missionary) {
+      const tail = fromColumns.reason
+        ? ` and ${lowerFirst(fromColumns.reason)}`
+        : ', and the row has no Account # or Missionary column.';
+      return refused(`No hold account is named "${row.fund}"${tail}`);
+    }
+  }
+  if (fromColumns.missionary) {
+    if (fromColumns.missionary.archived) return refused(`${labelOf(fromColumns.missionary)} is archived.`);
+    return { ok: true, missionary: fromColumns.missionary, holdAccount: null, matchedBy: fromColumns.by };
+  }
+  return refused(fromColumns.reason ?? 'The row has no fund, Account # or missionary.');
+}
+
+/** Builds the indexes of a donation file's directory once; the matcher then reads one row at a time. */
+export function createMatcher(directory: Directory): (row: ReadRow) => Match {
+  const index = indexDirectory(directory);
+  return (row) => matchRow(index, row);
 }

@@ -105,105 +105,18 @@ async function create(t: TestApp, admin: SignedIn, spec: ApiSpec): Promise<ApiSe
   if (spec.profile) {
     await ok(t.call('POST', `/api/user/${user.id}`, { token: admin.token, json: spec.profile }), 'payroll info');
   }
-
-  const funds: Record<string, number> = {};
-  const report = async (
-    expenses: NonNullable<ApiSpec['reports']>[number]['expenses'],
-    trips: Array<{ date: string; distance: string }>,
-  ) => {
-    const created = await ok(
-      t.call('POST', '/api/expense-report', {
-        token: user.token,
-        form: { type: 'reimbursement', distance_type: trips.length > 0 ? 'mi' : 'none', user_id: user.id },
-      }),
-      'report',
-    );
-    for (const expense of expenses) {
-      await ok(
-        t.call('POST', '/api/expense', {
-          token: user.token,
-          form: {
-            date: expense.date,
-            field_currency: expense.amount,
-            exchange_rate: '1',
-            expense_code: kinds.expense,
-            expense_report_id: created.id,
-            ...(expense.description !== undefined && { description: expense.description }),
-            ...(expense.fund !== undefined && { hold_account_id: funds[expense.fund] }),
-          },
-        }),
-        'expense',
-      );
-    }
-    for (const trip of trips) {
-      await ok(
-        t.call('POST', '/api/mileage', {
-          token: user.token,
-          form: { date: trip.date, total_distance: trip.distance, type: kinds.mileage, expense_report_id: created.id },
-        }),
-        'mileage',
-      );
-    }
-    await ok(t.call('PATCH', `/api/submit/expense-report/${created.id}`, { token: user.token }), 'submit');
-    return created.id as number;
-  };
-
   if (spec.owed) {
-    const id = await report([{ date: spec.owed.date, amount: spec.owed.amount, description: 'Earlier report' }], []);
+    const owed = { date: spec.owed.date, amount: spec.owed.amount, description: 'Earlier report' };
+    const id = await submittedReport(t, user, kinds, {}, { expenses: [owed] });
     await ok(
       t.call('PATCH', `/api/process-expense-report/${id}`, { token: admin.token, form: { payout: '0' } }),
       'process owed report',
     );
   }
-
-  for (const account of spec.holdAccounts ?? []) {
-    const created = await ok(
-      t.call('POST', '/api/hold-account', {
-        token: admin.token,
-        json: { user_id: user.id, fund_name: account.fundName, balance: account.balance ?? '0' },
-      }),
-      'hold account',
-    );
-    funds[account.fundName] = created.id;
-    if (account.recurringDeposit) {
-      await ok(
-        t.call('PATCH', `/api/hold-account/${created.id}`, {
-          token: admin.token,
-          json: { mat_day_recurring_deposit: account.recurringDeposit },
-        }),
-        'recurring deposit',
-      );
-    }
-  }
-
-  uploads += 1;
-  const uploadName = `Upload ${spec.endDate} ${process.pid}-${uploads}`;
-  let donationIds: number[] = [];
-  if ((spec.donations ?? []).length > 0) {
-    const owner = await ok(t.call('GET', `/api/user/${user.id}`, { token: admin.token }), 'user');
-    const rows = (spec.donations ?? []).map(
-      (d) => `${d.fund ?? ''},${d.fund ? '' : owner.missionary_number},${d.amount},${d.gifts ?? 1}`,
-    );
-    const imported = await ok(
-      t.call('POST', '/api/donation/denari-upload', {
-        token: admin.token,
-        multipart: {
-          upload_name: uploadName,
-          denari: { content: Buffer.from(['Fund,Account #,Amount,Count', ...rows].join('\n')), filename: 'upload.csv' },
-        },
-      }),
-      'donation import',
-    );
-    const stored = await t.ctx.db
-      .select({ id: donations.id })
-      .from(donations)
-      .where(eq(donations.uploadName, imported.upload_name))
-      .orderBy(asc(donations.id));
-    donationIds = stored.map((row) => row.id);
-  }
-
+  const funds = await createHoldAccounts(t, admin, user, spec.holdAccounts ?? []);
+  const { uploadName, donationIds } = await importDonations(t, admin, spec);
   const reportIds: number[] = [];
-  for (const r of spec.reports ?? []) reportIds.push(await report(r.expenses, r.mileage ?? []));
+  for (const r of spec.reports ?? []) reportIds.push(await submittedReport(t, user, kinds, funds, r));
   const advanceIds: number[] = [];
   for (const amount of spec.advances ?? []) {
     const created = await ok(
@@ -253,6 +166,113 @@ async function create(t: TestApp, admin: SignedIn, spec: ApiSpec): Promise<ApiSe
   }
   const distribution = await ok(t.call('GET', `/api/distribution/${created.id}`, { token: admin.token }), 'read back');
   return { id: created.id, distribution, funds, donationIds, reportIds, advanceIds };
+}
+
+/** A reimbursement report of the user's with these expenses and trips, submitted; its id. */
+async function submittedReport(
+  t: TestApp,
+  user: SignedIn,
+  kinds: { expense: number; mileage: number },
+  funds: Record<string, number>,
+  spec: NonNullable<ApiSpec['reports']>[number],
+): Promise<number> {
+  const trips = spec.mileage ?? [];
+  const created = await ok(
+    t.call('POST', '/api/expense-report', {
+      token: user.token,
+      form: { type: 'reimbursement', distance_type: trips.length > 0 ? 'mi' : 'none', user_id: user.id },
+    }),
+    'report',
+  );
+  for (const expense of spec.expenses) {
+    await ok(
+      t.call('POST', '/api/expense', {
+        token: user.token,
+        form: {
+          date: expense.date,
+          field_currency: expense.amount,
+          exchange_rate: '1',
+          expense_code: kinds.expense,
+          expense_report_id: created.id,
+          ...(expense.description !== undefined && { description: expense.description }),
+          ...(expense.fund !== undefined && { hold_account_id: funds[expense.fund] }),
+        },
+      }),
+      'expense',
+    );
+  }
+  for (const trip of trips) {
+    await ok(
+      t.call('POST', '/api/mileage', {
+        token: user.token,
+        form: { date: trip.date, total_distance: trip.distance, type: kinds.mileage, expense_report_id: created.id },
+      }),
+      'mileage',
+    );
+  }
+  await ok(t.call('PATCH', `/api/submit/expense-report/${created.id}`, { token: user.token }), 'submit');
+  return created.id as number;
+}
+
+/** The hold accounts of the spec, with their recurring deposits; fund name → id. */
+async function createHoldAccounts(
+  t: TestApp,
+  admin: SignedIn,
+  user: SignedIn,
+  accounts: NonNullable<ApiSpec['holdAccounts']>,
+): Promise<Record<string, number>> {
+  const funds: Record<string, number> = {};
+  for (const account of accounts) {
+    const created = await ok(
+      t.call('POST', '/api/hold-account', {
+        token: admin.token,
+        json: { user_id: user.id, fund_name: account.fundName, balance: account.balance ?? '0' },
+      }),
+      'hold account',
+    );
+    funds[account.fundName] = created.id;
+    if (account.recurringDeposit) {
+      await ok(
+        t.call('PATCH', `/api/hold-account/${created.id}`, {
+          token: admin.token,
+          json: { mat_day_recurring_deposit: account.recurringDeposit },
+        }),
+        'recurring deposit',
+      );
+    }
+  }
+  return funds;
+}
+
+/** The spec's donations as one donor-file upload (a name of its own); the stored rows' ids in file order. */
+async function importDonations(
+  t: TestApp,
+  admin: SignedIn,
+  spec: ApiSpec,
+): Promise<{ uploadName: string; donationIds: number[] }> {
+  uploads += 1;
+  const uploadName = `Upload ${spec.endDate} ${process.pid}-${uploads}`;
+  if ((spec.donations ?? []).length === 0) return { uploadName, donationIds: [] };
+  const owner = await ok(t.call('GET', `/api/user/${spec.user.id}`, { token: admin.token }), 'user');
+  const rows = (spec.donations ?? []).map(
+    (d) => `${d.fund ?? ''},${d.fund ? '' : owner.missionary_number},${d.amount},${d.gifts ?? 1}`,
+  );
+  const imported = await ok(
+    t.call('POST', '/api/donation/denari-upload', {
+      token: admin.token,
+      multipart: {
+        upload_name: uploadName,
+        denari: { content: Buffer.from(['Fund,Account #,Amount,Count', ...rows].join('\n')), filename: 'upload.csv' },
+      },
+    }),
+    'donation import',
+  );
+  const stored = await t.ctx.db
+    .select({ id: donations.id })
+    .from(donations)
+    .where(eq(donations.uploadName, imported.upload_name))
+    .orderBy(asc(donations.id));
+  return { uploadName, donationIds: stored.map((row) => row.id) };
 }
 
 /** docs/distribution.md's worked example ("Ruth, May 2024") through the API, for `user`. */

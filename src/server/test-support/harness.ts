@@ -138,48 +138,7 @@ export async function createTestApp(
       const token = await issueApiToken(database.db, user.id, clock.now());
       return { id: user.id, email: user.email, name: user.name, role, token };
     },
-    async call(method, url, callOptions = {}) {
-      const headers: Record<string, string> = { ...callOptions.headers };
-      if (callOptions.token) headers['api-token'] = callOptions.token;
-      let payload: string | Buffer | undefined;
-      if (callOptions.json !== undefined) {
-        headers['content-type'] = 'application/json';
-        payload = JSON.stringify(callOptions.json);
-      } else if (callOptions.form) {
-        headers['content-type'] = 'application/x-www-form-urlencoded';
-        payload = new URLSearchParams(Object.entries(callOptions.form).map(([k, v]) => [k, String(v)])).toString();
-      } else if (callOptions.multipart) {
-        const built = buildMultipart(callOptions.multipart);
-        headers['content-type'] = built.contentType;
-        payload = built.body;
-      }
-      const response = await app.inject({
-        method: method as 'GET',
-        url,
-        headers,
-        remoteAddress: callOptions.remoteAddress,
-        payload,
-        query: callOptions.query
-          ? (Object.fromEntries(
-              Object.entries(callOptions.query)
-                .filter(([, v]) => v !== undefined)
-                .map(([k, v]) => [k, String(v)]),
-            ) as Record<string, string>)
-          : undefined,
-      });
-      const type = String(response.headers['content-type'] ?? '');
-      const body = type.includes('application/json') ? response.json() : response.body;
-      const sent = callOptions.json ?? callOptions.form ?? callOptions.multipart;
-      checkContract({
-        method,
-        url,
-        override: (sent as { _method?: unknown } | undefined)?._method ?? callOptions.query?._method,
-        status: response.statusCode,
-        contentType: type,
-        body,
-      });
-      return { status: response.statusCode, body: body as never, headers: response.headers, raw: response.rawPayload };
-    },
+    call: (method, url, callOptions = {}) => injectCall(app, checkContract, method, url, callOptions),
     async outbox() {
       await background.idle();
       return readOutbox(path.join(dataDir, 'outbox'));
@@ -198,6 +157,56 @@ export async function createTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** One request through `inject`, its answer checked against the route's contract. */
+async function injectCall(
+  app: FastifyInstance,
+  checkContract: ReturnType<typeof contractChecker>,
+  method: string,
+  url: string,
+  options: CallOptions,
+): Promise<CallResult> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers['api-token'] = options.token;
+  let payload: string | Buffer | undefined;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(options.json);
+  } else if (options.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    payload = new URLSearchParams(Object.entries(options.form).map(([k, v]) => [k, String(v)])).toString();
+  } else if (options.multipart) {
+    const built = buildMultipart(options.multipart);
+    headers['content-type'] = built.contentType;
+    payload = built.body;
+  }
+  const response = await app.inject({
+    method: method as 'GET',
+    url,
+    headers,
+    remoteAddress: options.remoteAddress,
+    payload,
+    query: options.query
+      ? (Object.fromEntries(
+          Object.entries(options.query)
+            .filter(([, v]) => v !== undefined)
+            .map(([k, v]) => [k, String(v)]),
+        ) as Record<string, string>)
+      : undefined,
+  });
+  const type = String(response.headers['content-type'] ?? '');
+  const body = type.includes('application/json') ? response.json() : response.body;
+  const sent = options.json ?? options.form ?? options.multipart;
+  checkContract({
+    method,
+    url,
+    override: (sent as { _method?: unknown } | undefined)?._method ?? options.query?._method,
+    status: response.statusCode,
+    contentType: type,
+    body,
+  });
+  return { status: response.statusCode, body: body as never, headers: response.headers, raw: response.rawPayload };
 }
 
 function buildMultipart(fields: NonNullable<CallOptions['multipart']>): { contentType: string; body: Buffer } {
