@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Dollars } from './money';
 
 /**
  * One contract per endpoint (issue 14): the method and path, the request's params, query and body,
@@ -86,8 +87,12 @@ export type ResponseOf<C extends EndpointContract> = z.output<JsonOf<C['response
 
 // Wire atoms: the conventions of SPEC.md §3, written once.
 
-/** Money on the wire: dollars as a JSON number with at most 2 decimals (integer cents in code). */
-export const ZDollars = z.number().meta({ description: 'Dollars, at most 2 decimals.' });
+/**
+ * Money on the wire: dollars as a JSON number with at most 2 decimals (integer cents in code). Its
+ * parsed type is `Dollars`, so a response's amount cannot be handed to a function of `Cents`
+ * without `fromDollars` (money.ts).
+ */
+export const ZDollars: z.ZodType<Dollars, number> = z.number().meta({ description: 'Dollars, at most 2 decimals.' });
 export const ZDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)

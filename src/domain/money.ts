@@ -3,7 +3,21 @@
  * through `divRound`, the one rounding function (half away from zero), computed on bigints so no
  * binary fraction ever decides a cent.
  */
-export type Cents = number;
+
+/**
+ * Cents and dollars are distinct types (issue 14): each carries a unit tag, and an amount tagged in
+ * one unit is refused by the type checker where the other is expected — dollars from the wire
+ * (`ZDollars`, every response's money) passed to a function of cents, or cents to `toDollars`'s
+ * readers, fail `tsc`. The tag is optional, so a plain number (a literal, the result of `+`, a
+ * database value) is accepted as either: arithmetic stays arithmetic, and the conversions below
+ * (`fromDollars`, `toDollars`, `parseDollars`) are where a value changes unit. A number's unit is
+ * only as good as its declared type: what comes back from `a + b` is a plain number again.
+ */
+type UnitTag<Unit extends string> = { readonly __unit?: Unit };
+/** Integer cents: what the code computes with. */
+export type Cents = number & UnitTag<'cents'>;
+/** Dollars as a JSON number with at most 2 decimals: what the API sends and receives. */
+export type Dollars = number & UnitTag<'dollars'>;
 
 export const ZERO: Cents = 0;
 
@@ -105,7 +119,7 @@ export function clamp(amount: Cents, limit: Cents): Cents {
 const STRICT_DOLLARS = /^-?\d{1,12}(\.\d{1,2})?$/;
 
 /** Strict wire form: "12", "12.3", "-12.34" (no separators, at most 2 decimals). */
-export function parseDollars(text: string | number): Cents | null {
+export function parseDollars(text: string | Dollars): Cents | null {
   const source = typeof text === 'number' ? numberToPlainString(text) : text.trim();
   if (source === null || !STRICT_DOLLARS.test(source)) return null;
   const decimal = parseDecimal(source);
@@ -143,14 +157,14 @@ export function parseLooseDollars(text: string): Cents | null {
 }
 
 /** A JSON number of dollars from the API (at most 2 decimals) to cents. */
-export function fromDollars(amount: number): Cents {
+export function fromDollars(amount: Dollars): Cents {
   const cents = parseDollars(amount);
   if (cents === null) throw new RangeError(`not a dollar amount with at most 2 decimals: ${amount}`);
   return cents;
 }
 
 /** Cents to a JSON number of dollars; exact for every amount with at most 2 decimals. */
-export function toDollars(amount: Cents): number {
+export function toDollars(amount: Cents): Dollars {
   assertCents(amount);
   return amount / 100;
 }

@@ -1,8 +1,8 @@
 import { formatUSDate } from '../domain/dates';
-import { formatUSD, parseDollars } from '../domain/money';
+import { type Dollars, formatUSD, parseDollars } from '../domain/money';
 
-/** Dollars from the API shown as "$1,234.50" (SPEC.md §9). */
-export function money(dollars: number | string | null | undefined): string {
+/** Dollars from the API (or typed in a form) shown as "$1,234.50" (SPEC.md §9); cents are refused by the type. */
+export function money(dollars: Dollars | string | null | undefined): string {
   if (dollars === null || dollars === undefined || dollars === '') return '';
   const cents = parseDollars(typeof dollars === 'number' ? dollars : String(dollars));
   return cents === null ? String(dollars) : formatUSD(cents);
@@ -14,7 +14,7 @@ export function date(value: string | null | undefined): string {
 }
 
 /** Two decimals for inputs of profile money fields (SPEC.md §5). */
-export function twoDecimals(dollars: number | null | undefined): string {
+export function twoDecimals(dollars: Dollars | null | undefined): string {
   return dollars === null || dollars === undefined ? '' : dollars.toFixed(2);
 }
 

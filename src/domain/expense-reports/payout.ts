@@ -50,7 +50,7 @@ export function planPayout(lines: readonly PayoutLine[], payout: Cents): PayoutP
     .sort((a, b) => a.holdAccountId - b.holdAccountId || a.id - b.id);
   const byAccount = new Map<number, HoldAccountPayout>();
   for (const line of held) {
-    const entry = byAccount.get(line.holdAccountId) ?? {
+    const entry: HoldAccountPayout = byAccount.get(line.holdAccountId) ?? {
       holdAccountId: line.holdAccountId,
       paid: 0,
       owed: 0,

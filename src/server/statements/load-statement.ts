@@ -149,7 +149,7 @@ async function fundsOf(db: DbOrTx, found: Found): Promise<StatementFund[] | null
     const isReimbursement =
       row.transactionType === 'Withdrawal' && row.expenseId === null && row.description === UNREIMBURSED_REIMBURSEMENT;
     const startingUnreimbursed = row.startingUnreimbursedAmount ?? 0;
-    const fund = funds.get(row.holdAccountId) ?? {
+    const fund: StatementFund = funds.get(row.holdAccountId) ?? {
       holdAccountId: row.holdAccountId,
       fundName,
       starting: row.startingBalance ?? 0,
