@@ -1,8 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { loginSchema } from '../../domain/auth/schemas';
-import { isRefused, signInDelayMs, throttleLimits } from '../../domain/auth/throttle';
 import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 import { SECOND_FACTOR_MESSAGES } from '../../domain/second-factor/messages';
@@ -12,7 +10,7 @@ import { createChallenge } from '../second-factor/challenges';
 import { hasTotp } from '../second-factor/totp-service';
 import { serializeUser } from '../users/serialize';
 import { unusableHash, verifyPassword } from './passwords';
-import { clearAttempts, countAttempt, uncountAttempt } from './throttle';
+import { countSignInStep, signInStepSucceeded } from './throttle';
 import { type AuthUser, issueApiToken, resolveApiToken } from './tokens';
 
 /** The throttle keys of one sign-in: (email, address), address, and the account from anywhere. */
@@ -25,16 +23,8 @@ export function signInKeys(email: string, ip: string) {
  * is counted before the password is checked (see throttle.ts), so parallel guesses cannot slip past.
  */
 export async function login(ctx: AppContext, input: z.output<typeof loginSchema>, ip: string) {
-  const limits = throttleLimits(ctx.config.throttleLimit, ctx.config.throttleDelayMs);
   const keys = signInKeys(input.email, ip);
-  const [pair, address, account] = await Promise.all([
-    countAttempt(ctx, keys.pair),
-    countAttempt(ctx, keys.address),
-    countAttempt(ctx, keys.account),
-  ]);
-  if (isRefused(limits, { pair, address })) throw new AppError('rate_limited');
-  const delay = signInDelayMs(limits, account);
-  if (delay > 0) await sleep(delay);
+  await countSignInStep(ctx, keys);
 
   const [row] = await ctx.db
     .select({ user: users, profile: profiles })
@@ -49,11 +39,7 @@ export async function login(ctx: AppContext, input: z.output<typeof loginSchema>
       password: [MESSAGES.invalidCredentials],
     });
   }
-  await Promise.all([
-    clearAttempts(ctx, keys.pair),
-    uncountAttempt(ctx, keys.address),
-    uncountAttempt(ctx, keys.account),
-  ]);
+  await signInStepSucceeded(ctx, keys);
   const now = ctx.clock.now();
   // With TOTP on, the password opens only the short step that asks for the code (decision 16).
   if (await hasTotp(ctx.db, row.user.id)) {

@@ -1,4 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
+import { isRefused, signInDelayMs, throttleLimits } from '../../domain/auth/throttle';
 import { AppError } from '../../domain/errors';
 import type { AppContext } from '../context';
 import { authThrottle } from '../db/schema';
@@ -49,4 +51,37 @@ export async function attemptsOf(ctx: AppContext, key: string): Promise<number> 
   if (!row) return 0;
   const windowEnds = row.windowStartedAt.getTime() + ctx.config.throttleWindowMinutes * 60_000;
   return ctx.clock.now().getTime() < windowEnds ? row.attempts : 0;
+}
+
+/** The keys one sign-in step counts on: (account, address), the address, and the account from anywhere. */
+export interface SignInKeys {
+  pair: string;
+  address: string;
+  account: string;
+}
+
+/**
+ * Counts a sign-in step (a password, a second-factor code) on its keys before its work is done
+ * (decision 16): refused with 429 past the limit for this account from this address or for the
+ * address; slowed down while the account is guessed at from anywhere (domain/auth/throttle.ts).
+ */
+export async function countSignInStep(ctx: AppContext, keys: SignInKeys): Promise<void> {
+  const limits = throttleLimits(ctx.config.throttleLimit, ctx.config.throttleDelayMs);
+  const [pair, address, account] = await Promise.all([
+    countAttempt(ctx, keys.pair),
+    countAttempt(ctx, keys.address),
+    countAttempt(ctx, keys.account),
+  ]);
+  if (isRefused(limits, { pair, address })) throw new AppError('rate_limited');
+  const delay = signInDelayMs(limits, account);
+  if (delay > 0) await sleep(delay);
+}
+
+/** A step that succeeded: this account from this address starts afresh, and the others forget one attempt. */
+export async function signInStepSucceeded(ctx: AppContext, keys: SignInKeys): Promise<void> {
+  await Promise.all([
+    clearAttempts(ctx, keys.pair),
+    uncountAttempt(ctx, keys.address),
+    uncountAttempt(ctx, keys.account),
+  ]);
 }

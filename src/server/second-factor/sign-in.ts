@@ -1,9 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { isRefused, signInDelayMs, throttleLimits } from '../../domain/auth/throttle';
 import { AppError } from '../../domain/errors';
 import { SECOND_FACTOR_MESSAGES } from '../../domain/second-factor/messages';
 import { openSession } from '../auth/login';
-import { clearAttempts, countAttempt, uncountAttempt } from '../auth/throttle';
+import { countSignInStep, signInStepSucceeded } from '../auth/throttle';
 import type { AppContext } from '../context';
 import { consumeChallenge, findChallenge } from './challenges';
 import { consumeSecondFactor } from './totp-service';
@@ -27,26 +25,14 @@ export async function completeSecondFactor(
   const challenge = await findChallenge(ctx.db, input.challenge_token, 'second_factor', now);
   if (!challenge?.userId) throw new AppError('unauthenticated', SECOND_FACTOR_MESSAGES.stepExpired);
   const userId = challenge.userId;
-  const limits = throttleLimits(ctx.config.throttleLimit, ctx.config.throttleDelayMs);
   const keys = codeKeys(userId, ip);
-  const [pair, address, account] = await Promise.all([
-    countAttempt(ctx, keys.pair),
-    countAttempt(ctx, keys.address),
-    countAttempt(ctx, keys.account),
-  ]);
-  if (isRefused(limits, { pair, address })) throw new AppError('rate_limited');
-  const delay = signInDelayMs(limits, account);
-  if (delay > 0) await sleep(delay);
+  await countSignInStep(ctx, keys);
 
   if (!(await consumeSecondFactor(ctx, userId, input.code, now)))
     throw AppError.field('code', SECOND_FACTOR_MESSAGES.wrongCode);
   if (!(await consumeChallenge(ctx.db, challenge.id, now))) {
     throw new AppError('unauthenticated', SECOND_FACTOR_MESSAGES.stepExpired);
   }
-  await Promise.all([
-    clearAttempts(ctx, keys.pair),
-    uncountAttempt(ctx, keys.address),
-    uncountAttempt(ctx, keys.account),
-  ]);
+  await signInStepSucceeded(ctx, keys);
   return openSession(ctx, userId, true);
 }
