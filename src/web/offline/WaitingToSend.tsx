@@ -2,21 +2,26 @@ import { Alert, AlertTitle, Box, Button, Stack, Typography } from '@mui/material
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { keys } from '../api/query-keys';
-import { useCurrentUser } from '../session/session';
-import { discardOutboxItem, lastSync, type OutboxItem, onOutboxChange, outboxItems, sendOutbox } from './outbox';
+import type { SessionUser } from '../api/types';
+import { discardOutboxItem, lastSync, onOutboxChange, outboxItems, retryQueued, sendOutbox } from './outbox';
+import { actionOf, belongsTo, isReportCreate, type OutboxItem } from './queue';
 
-const KIND_NAMES = { expense: 'Expense', mileage: 'Mileage trip', fileUpload: 'Receipt' } as const;
+const KIND_NAMES = {
+  report: 'New report',
+  expense: 'Expense',
+  mileage: 'Mileage trip',
+  fileUpload: 'Receipt',
+} as const;
 
 /** What waits on this device for the user (all of it, or one report's), kept current. */
-export function useOutbox(userId: number, reportId?: number) {
+export function useOutbox(userId: number, reportId?: number, disabled = false) {
   const [items, setItems] = useState<OutboxItem[]>([]);
-  const reload = useCallback(
-    () =>
-      outboxItems(userId)
-        .then((all) => setItems(reportId === undefined ? all : all.filter((item) => item.reportId === reportId)))
-        .catch(() => setItems([])),
-    [userId, reportId],
-  );
+  const reload = useCallback(() => {
+    if (disabled) return;
+    outboxItems(userId)
+      .then((all) => setItems(reportId === undefined ? all : all.filter((item) => belongsTo(item, reportId))))
+      .catch(() => setItems([]));
+  }, [userId, reportId, disabled]);
   useEffect(() => {
     reload();
     return onOutboxChange(reload);
@@ -24,31 +29,13 @@ export function useOutbox(userId: number, reportId?: number) {
   return items;
 }
 
-function summary(item: OutboxItem): string {
-  const { fields } = item;
-  if (item.kind === 'expense') {
-    return `${fields.date ?? ''} · ${fields.field_currency ?? ''} ${fields.currency ?? ''}`.trim();
-  }
-  if (item.kind === 'mileage') {
-    const odometer =
-      fields.odometer_end && fields.odometer_start ? `${fields.odometer_start}–${fields.odometer_end}` : '';
-    return `${fields.date ?? ''} · ${fields.total_distance || fields.distance || odometer}`;
-  }
-  return item.filename ?? 'photo';
-}
-
-const time = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
-
 /**
- * "Waiting to send (n)" with the time of the last sync, and each refused item with the server's
- * reason (the office changed or returned the report meanwhile): shown until the user discards it,
- * never overwritten. Sends what waits when the page opens online and whenever the link returns.
+ * Sends what waits when the page opens online and whenever the link returns, then reloads the
+ * reports. Also keeps the signed-in user for a reload without a connection (the session uses it
+ * only while its token is this one).
  */
-export function WaitingToSend({ userId, reportId }: { userId: number; reportId?: number }) {
-  const items = useOutbox(userId, reportId);
+export function useSendWhenOnline(me: SessionUser) {
   const queryClient = useQueryClient();
-  const me = useCurrentUser();
-  // Kept for a reload without a connection; the session uses it only while its token is this one.
   useEffect(() => localStorage.setItem('me', JSON.stringify(me)), [me]);
   useEffect(() => {
     const send = () => sendOutbox().then(() => queryClient.invalidateQueries({ queryKey: keys.expenseReports.all }));
@@ -56,6 +43,88 @@ export function WaitingToSend({ userId, reportId }: { userId: number; reportId?:
     window.addEventListener('online', send);
     return () => window.removeEventListener('online', send);
   }, [queryClient]);
+}
+
+/** "Expense: 10/03/2026 · KES 4750", "Change to mileage trip: …", "Delete receipt …". */
+export function describeItem(item: OutboxItem): string {
+  const { fields } = item;
+  const action = actionOf(item);
+  const name = KIND_NAMES[item.kind];
+  if (action === 'delete') return `Delete ${name.toLowerCase()} #${item.targetId}`;
+  const prefix = action === 'update' ? `Change to ${name.toLowerCase()}` : name;
+  if (item.kind === 'report') {
+    return action === 'update' ? `${prefix} #${item.targetId}` : `${prefix}, started ${time(item.madeAt)}`;
+  }
+  if (item.kind === 'expense') {
+    return `${prefix}: ${fields.date ?? ''} · ${fields.currency ?? ''} ${fields.field_currency ?? ''}`.trim();
+  }
+  if (item.kind === 'mileage') {
+    const odometer =
+      fields.odometer_end && fields.odometer_start ? `${fields.odometer_start}–${fields.odometer_end}` : '';
+    return `${prefix}: ${fields.date ?? ''} · ${fields.total_distance || odometer}`;
+  }
+  return `${prefix}: ${item.filename ?? 'photo'}`;
+}
+
+const time = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
+
+/** Expenses and trips (new or changed) open in their form again; the rest can only be sent again. */
+const editableInForm = (item: OutboxItem) =>
+  (item.kind === 'expense' || item.kind === 'mileage') && actionOf(item) !== 'delete';
+
+/**
+ * One item the server refused, with its words and the user's choice: discard it, or keep editing
+ * (an expense or trip opens in its form; anything else is sent once more as it is). Never dropped
+ * and never retried without the user.
+ */
+function Refused({ item, onEdit }: { item: OutboxItem; onEdit?: (item: OutboxItem) => void }) {
+  const [busy, setBusy] = useState(false);
+  const again = () => {
+    setBusy(true);
+    retryQueued(item.seq!)
+      .catch(() => undefined) // the new refusal is shown in place of the old one
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Alert severity="warning">
+      <AlertTitle>Not sent: {describeItem(item)}</AlertTitle>
+      The server said: “{item.refused}” The office may have changed, processed or returned this report. Nothing was
+      overwritten{isReportCreate(item) ? '; discarding it discards the lines made for it' : ''}.
+      <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+        {onEdit && editableInForm(item) ? (
+          <Button color="inherit" variant="outlined" size="small" onClick={() => onEdit(item)}>
+            Keep editing
+          </Button>
+        ) : (
+          <Button color="inherit" variant="outlined" size="small" onClick={again} disabled={busy || !navigator.onLine}>
+            Try again
+          </Button>
+        )}
+        <Button color="inherit" variant="outlined" size="small" onClick={() => discardOutboxItem(item.seq!)}>
+          Discard
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * "Waiting to send (n)" with the time of the last sync, and each refused item with the server's
+ * reason (the office changed or returned the report meanwhile): shown until the user discards or
+ * edits it, never overwritten. Sends what waits when the page opens online and whenever the link
+ * returns.
+ */
+export function WaitingToSend({
+  me,
+  reportId,
+  onEdit,
+}: {
+  me: SessionUser;
+  reportId?: number;
+  onEdit?: (item: OutboxItem) => void;
+}) {
+  const items = useOutbox(me.id, reportId);
+  useSendWhenOnline(me);
   const waiting = items.filter((item) => !item.refused);
   const refused = items.filter((item) => item.refused);
   if (items.length === 0) return null;
@@ -71,28 +140,13 @@ export function WaitingToSend({ userId, reportId }: { userId: number; reportId?:
           </Typography>
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
             {waiting.map((item) => (
-              <li key={item.seq}>
-                {KIND_NAMES[item.kind]}: {summary(item)}
-              </li>
+              <li key={item.seq}>{describeItem(item)}</li>
             ))}
           </Box>
         </Alert>
       )}
       {refused.map((item) => (
-        <Alert
-          key={item.seq}
-          severity="warning"
-          action={
-            <Button color="inherit" size="small" onClick={() => discardOutboxItem(item.seq!)}>
-              Discard
-            </Button>
-          }
-        >
-          <AlertTitle>
-            Not sent: {KIND_NAMES[item.kind]} {summary(item)}
-          </AlertTitle>
-          {item.refused} The report may have been changed or returned by the office; add it again if it still applies.
-        </Alert>
+        <Refused key={item.seq} item={item} onEdit={onEdit} />
       ))}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { fittedSize, jpegName, needsShrinking, SHRINK_ABOVE_BYTES, shrinkReceipt } from './shrink-receipt';
+import { fittedSize, isHeic, jpegName, needsShrinking, SHRINK_ABOVE_BYTES, shrinkReceipt } from './shrink-receipt';
 
 describe('the drawn size of a shrunk photo', () => {
   it.each([
@@ -35,5 +35,22 @@ describe('which files are shrunk', () => {
     const small = new File([new Uint8Array(1000)], 'r.png', { type: 'image/png' });
     expect(await shrinkReceipt(pdf)).toBe(pdf);
     expect(await shrinkReceipt(small)).toBe(small);
+  });
+});
+
+describe('HEIC photos', () => {
+  const heic = (name: string, type: string, bytes = 1000) => new File([new Uint8Array(bytes)], name, { type });
+
+  it('are converted at any size, known by their type or, without one, by their name', () => {
+    expect(isHeic(heic('IMG_0001.HEIC', 'image/heic'))).toBe(true);
+    expect(isHeic(heic('IMG_0001.heif', ''))).toBe(true);
+    expect(isHeic(heic('IMG_0001.jpg', 'image/jpeg'))).toBe(false);
+    expect(needsShrinking(heic('IMG_0001.HEIC', 'image/heic'))).toBe(true);
+    expect(needsShrinking(heic('IMG_0001.HEIC', ''))).toBe(true);
+  });
+
+  it('pass unchanged where the browser cannot decode them (Chromium, Firefox, here)', async () => {
+    const photo = heic('IMG_0001.HEIC', 'image/heic', 2 * 1024 * 1024);
+    expect(await shrinkReceipt(photo)).toBe(photo);
   });
 });

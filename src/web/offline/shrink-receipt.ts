@@ -3,7 +3,8 @@
  * 750 kb/s. Images over 1.5 MB are re-drawn in the browser: longest side 2,000 px, the camera's
  * EXIF orientation applied (createImageBitmap 'from-image'), encoded as JPEG. Re-encoding through a
  * canvas keeps only the pixels, so location and other metadata are gone. PDFs and small images pass
- * unchanged; an image the browser cannot decode (HEIC on most browsers) passes unchanged too.
+ * unchanged. A HEIC photo of any size is converted to JPEG where the browser can decode it (Safari);
+ * elsewhere (Chromium, Firefox) it passes unchanged and is shown as a file card.
  */
 export const SHRINK_ABOVE_BYTES = 1.5 * 1024 * 1024;
 export const LONGEST_SIDE = 2000;
@@ -16,8 +17,14 @@ export function fittedSize(width: number, height: number, longest = LONGEST_SIDE
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-export function needsShrinking(file: Blob): boolean {
-  return file.type.startsWith('image/') && file.size > SHRINK_ABOVE_BYTES;
+/** An iPhone photo (HEIC/HEIF), by its type or, where the browser gives none, by its name. */
+export function isHeic(file: Blob & { name?: string }): boolean {
+  return /^image\/hei[cf]/i.test(file.type) || /\.hei[cf]$/i.test(file.name ?? '');
+}
+
+/** Large images are shrunk; a HEIC photo of any size is converted (most browsers cannot show it). */
+export function needsShrinking(file: Blob & { name?: string }): boolean {
+  return (file.type.startsWith('image/') && file.size > SHRINK_ABOVE_BYTES) || isHeic(file);
 }
 
 /** `IMG_1234.HEIC` → `IMG_1234.jpg`. */
@@ -25,22 +32,61 @@ export function jpegName(name: string): string {
   return `${name.replace(/\.[^./]*$/, '') || 'receipt'}.jpg`;
 }
 
-export async function shrinkReceipt(file: File): Promise<File> {
-  if (!needsShrinking(file) || typeof createImageBitmap !== 'function') return file;
-  let bitmap: ImageBitmap;
-  try {
-    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
-  } catch {
-    return file; // not decodable here: sent as it is, shown as a file card
+interface Decoded {
+  source: CanvasImageSource;
+  width: number;
+  height: number;
+  close(): void;
+}
+
+/**
+ * The photo's pixels, the right way up: createImageBitmap first (EXIF orientation applied), then an
+ * <img> (Safari decodes HEIC there; browsers apply EXIF orientation to images by default). Null when
+ * this browser cannot decode it (HEIC on Chromium and Firefox).
+ */
+async function decode(file: File): Promise<Decoded | null> {
+  if (typeof createImageBitmap === 'function') {
+    try {
+      const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+      return { source: bitmap, width: bitmap.width, height: bitmap.height, close: () => bitmap.close() };
+    } catch {
+      // try an <img> below
+    }
   }
-  const size = fittedSize(bitmap.width, bitmap.height);
+  let url = '';
+  try {
+    url = URL.createObjectURL(file);
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    if (!image.naturalWidth) throw new Error('not decoded');
+    return {
+      source: image,
+      width: image.naturalWidth,
+      height: image.naturalHeight,
+      close: () => URL.revokeObjectURL(url),
+    };
+  } catch {
+    if (url) URL.revokeObjectURL(url);
+    return null;
+  }
+}
+
+export async function shrinkReceipt(file: File): Promise<File> {
+  if (!needsShrinking(file)) return file;
+  const decoded = await decode(file);
+  if (!decoded) return file; // not decodable here: sent as it is, shown as a file card
+  const size = fittedSize(decoded.width, decoded.height);
   const canvas = document.createElement('canvas');
   canvas.width = size.width;
   canvas.height = size.height;
   const context = canvas.getContext('2d');
-  if (!context) return file;
-  context.drawImage(bitmap, 0, 0, size.width, size.height);
-  bitmap.close();
+  if (!context) {
+    decoded.close();
+    return file;
+  }
+  context.drawImage(decoded.source, 0, 0, size.width, size.height);
+  decoded.close();
   let blob: Blob | null = null;
   for (const quality of QUALITIES) {
     blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));

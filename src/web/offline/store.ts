@@ -7,6 +7,8 @@ const DB_NAME = 'sheepfold-offline';
 const VERSION = 1;
 export const OUTBOX = 'outbox';
 export const CACHE = 'cache';
+/** The window event fired whenever the outbox changes (offline/outbox.ts). */
+export const OUTBOX_CHANGED = 'sheepfold-outbox-changed';
 
 let opening: Promise<IDBDatabase> | null = null;
 

@@ -8,11 +8,10 @@ import { usdAmount } from '../../../domain/expense-reports/calculations';
 import { expenseSchema } from '../../../domain/expense-reports/schemas';
 import { MESSAGES } from '../../../domain/messages';
 import { formatUSD, readDecimalComma } from '../../../domain/money';
-import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
-import { createThroughOutbox, formFields, KEPT_ON_DEVICE } from '../../offline/outbox';
+import { KEPT_ON_DEVICE, saveLine } from '../../offline/outbox';
 import { useMessages } from '../../shell/messages';
 import { lastUsedCurrency, rememberCurrency } from './last-currency';
 import { categoryOptions, holdAccountOptions } from './options';
@@ -185,15 +184,7 @@ function useExpenseForm(report: FullReport, expense: Expense | null, onClose: ()
     const { usd: _usd, ...fields } = values;
     try {
       if (fields.currency) rememberCurrency(report.user_id, String(fields.currency));
-      let outcome: 'sent' | 'kept' = 'sent';
-      if (expense) await api.patchForm(`/expense/${expense.id}`, fields);
-      else
-        outcome = await createThroughOutbox({
-          userId: report.user_id,
-          reportId: report.id,
-          kind: 'expense',
-          fields: formFields({ ...fields, expense_report_id: report.id }),
-        });
+      const outcome = await saveLine('expense', report, expense?.id ?? null, fields);
       messages.success(outcome === 'kept' ? KEPT_ON_DEVICE : expense ? MESSAGES.expenseUpdated : MESSAGES.expenseAdded);
       await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
       onClose();

@@ -3,14 +3,18 @@ import { Button, Typography } from '@mui/material';
 import { UNKNOWN_CURRENCY } from '../../../domain/currencies';
 import { fromDollars, sum, toDollars } from '../../../domain/money';
 import { date, money } from '../../format';
+import type { PendingMarks } from '../../offline/pending-rows';
 import { ItemMenu } from './ItemMenu';
 import { ItemTable } from './ItemTable';
+import { markOf, PendingNote } from './PendingNote';
 import { Section } from './ReportSection';
 import type { Expense, FullReport } from './types';
 
 export function ExpensesSection(props: {
   report: FullReport;
   editable: boolean;
+  /** Rows that wait on this device (offline/pending-rows.ts). */
+  marks?: PendingMarks;
   onAdd(): void;
   onEdit(item: Expense): void;
   onDelete(item: Expense): void;
@@ -34,7 +38,15 @@ export function ExpensesSection(props: {
         rows={report.expense}
         empty={editable ? 'No expenses yet. Add what you spent, in the currency you paid in.' : 'No expenses.'}
         columns={[
-          { label: 'Date', render: (item) => date(item.date) },
+          {
+            label: 'Date',
+            render: (item) => (
+              <>
+                {date(item.date)}
+                <PendingNote mark={markOf(props.marks, 'expense', item.id)} />
+              </>
+            ),
+          },
           {
             label: 'Category',
             render: (item) => (

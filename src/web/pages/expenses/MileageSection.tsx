@@ -5,12 +5,14 @@ import { useEffect, useState } from 'react';
 import { DISTANCE_LABELS, DISTANCE_TYPES, type DistanceType } from '../../../domain/expense-reports/calculations';
 import { MESSAGES } from '../../../domain/messages';
 import { fromDollars, sum, toDollars } from '../../../domain/money';
-import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { date, money } from '../../format';
+import { editQueued, KEPT_ON_DEVICE, throughOutbox } from '../../offline/outbox';
+import type { PendingMarks } from '../../offline/pending-rows';
 import { useMessages } from '../../shell/messages';
 import { ItemMenu } from './ItemMenu';
 import { ItemTable } from './ItemTable';
+import { markOf, PendingNote } from './PendingNote';
 import { Section } from './ReportSection';
 import type { FullReport, Mileage } from './types';
 
@@ -18,12 +20,22 @@ function DistanceTypeField({ report, editable }: { report: FullReport; editable:
   const messages = useMessages();
   const queryClient = useQueryClient();
   const save = useMutation({
+    networkMode: 'always',
+    // A report started on this device changes where it waits; any other is saved through the outbox.
     mutationFn: (distanceType: DistanceType) =>
-      api.patchForm<FullReport>(`/save/expense-report/${report.id}`, { distance_type: distanceType }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(keys.expenseReports.one(report.id), saved);
-      queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
-      messages.success(MESSAGES.reportSaved);
+      report.id < 0
+        ? editQueued(-report.id, { distance_type: distanceType })
+        : throughOutbox({
+            userId: report.user_id,
+            reportId: report.id,
+            kind: 'report',
+            action: 'update',
+            targetId: report.id,
+            fields: { distance_type: distanceType },
+          }),
+    onSuccess: async (outcome) => {
+      await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
+      messages.success(outcome === 'kept' ? KEPT_ON_DEVICE : MESSAGES.reportSaved);
     },
     onError: (error) => messages.error(error.message || MESSAGES.somethingWentWrong),
   });
@@ -67,6 +79,8 @@ function DismissWhenChosen({ distanceType }: { distanceType: FullReport['distanc
 export function MileageSection(props: {
   report: FullReport;
   editable: boolean;
+  /** Rows that wait on this device (offline/pending-rows.ts). */
+  marks?: PendingMarks;
   onAdd(): void;
   onEdit(item: Mileage): void;
   onDelete(item: Mileage): void;
@@ -109,7 +123,15 @@ export function MileageSection(props: {
           rows={report.mileage}
           empty={editable ? 'No trips yet. Choose a distance type, then add your trips.' : 'No mileage.'}
           columns={[
-            { label: 'Date', render: (trip) => date(trip.date) },
+            {
+              label: 'Date',
+              render: (trip) => (
+                <>
+                  {date(trip.date)}
+                  <PendingNote mark={markOf(props.marks, 'mileage', trip.id)} />
+                </>
+              ),
+            },
             { label: 'Type', render: (trip) => trip.category?.expense_category ?? '—' },
             {
               label: 'Odometer',

@@ -15,6 +15,8 @@ import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
 import { usePageTitle } from '../../site/site-config';
 import { MissionaryStatementsPanel } from '../statements/MissionaryStatementsPanel';
+// Reports started offline and what waits to be sent (issue 11), read from IndexedDB.
+import { OfflineReportsCard } from './OfflineReportsCard';
 import { IconAction, reportColumns } from './report-columns';
 import type { ReportSummary } from './types';
 
@@ -22,6 +24,15 @@ import type { ReportSummary } from './types';
 const ConfirmDialog = lazyPage(() => import('../../components/ConfirmDialog'), 'ConfirmDialog');
 // Lazy: most missionaries have nothing flagged, and the dashboard has a JS budget (test/web-budget.test.ts).
 const AccountablePlanCard = lazyPage(() => import('../accountable-plan/AccountablePlanCard'), 'AccountablePlanCard');
+
+const UNREIMBURSED_NOTE = (
+  <Paper variant="outlined" sx={{ p: 1.5, mb: 2, bgcolor: 'transparent' }}>
+    <Typography variant="body2" color="text.secondary">
+      The unreimbursed amount is what the office still owes you from processed reports. It is paid down with your next
+      distributions.
+    </Typography>
+  </Paper>
+);
 
 const editPath = (report: ReportSummary) =>
   report.advance_request_id
@@ -85,13 +96,9 @@ export function MissionaryDashboardPage() {
           </Button>
         </Stack>
       </Box>
-      <Paper variant="outlined" sx={{ p: 1.5, mb: 2, bgcolor: 'transparent' }}>
-        <Typography variant="body2" color="text.secondary">
-          The unreimbursed amount is what the office still owes you from processed reports. It is paid down with your
-          next distributions.
-        </Typography>
-      </Paper>
+      {UNREIMBURSED_NOTE}
       <Suspense fallback={null}>
+        <OfflineReportsCard me={me} />
         <AccountablePlanCard />
       </Suspense>
       <DataTable<ReportSummary>

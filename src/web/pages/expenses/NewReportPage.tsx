@@ -17,6 +17,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { money } from '../../format';
+import { KEPT_ON_DEVICE, startReport } from '../../offline/outbox';
 import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
 import type { Advance } from '../advances/types';
@@ -40,21 +41,31 @@ export function NewReportPage() {
   });
 
   const start = useMutation({
-    mutationFn: () =>
-      api.postForm<FullReport>('/expense-report', {
-        type: kind,
-        distance_type: 'none',
-        user_id: me.id,
-        ...(advance_request_id && { advance_request_id }),
-      }),
+    networkMode: 'always',
+    // A reimbursement report goes through the outbox (an Idempotency-Key; offline it waits on this
+    // device and its lines are made against it). An advance report needs the server's check.
+    mutationFn: async (): Promise<Pick<FullReport, 'id' | 'advance_request_id'>> =>
+      kind === 'reimbursement'
+        ? {
+            id: await startReport(me.id, { type: 'reimbursement', distance_type: 'none', user_id: String(me.id) }),
+            advance_request_id: null,
+          }
+        : api.postForm<FullReport>('/expense-report', {
+            type: kind,
+            distance_type: 'none',
+            user_id: me.id,
+            ...(advance_request_id && { advance_request_id }),
+          }),
     onSuccess: async (report) => {
-      messages.success(MESSAGES.reportStarted);
+      messages.success(report.id < 0 ? KEPT_ON_DEVICE : MESSAGES.reportStarted);
       await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
       await queryClient.invalidateQueries({ queryKey: keys.advances.all });
       navigate(
-        report.advance_request_id
-          ? `/expense-report/${report.id}/advance/${report.advance_request_id}/edit`
-          : `/expense-report/${report.id}/edit`,
+        report.id < 0
+          ? `/expense-report/offline-${-report.id}/edit`
+          : report.advance_request_id
+            ? `/expense-report/${report.id}/advance/${report.advance_request_id}/edit`
+            : `/expense-report/${report.id}/edit`,
         { replace: true },
       );
     },
@@ -92,6 +103,12 @@ export function NewReportPage() {
               ? `An advance report for advance request #${advance.data.id}, approved for ${money(advance.data.amount_approved ?? 0)}. Its total must come within $1.00 of that amount.`
               : 'A reimbursement report for your expenses, mileage and receipts. You can finish it later.'}
           </DialogContentText>
+          {kind === 'reimbursement' && !navigator.onLine && (
+            <Alert severity="info" sx={{ mt: 2 }}>
+              You are offline. The report is kept on this device with everything you add to it, and sent when the
+              connection returns. Submitting it needs a connection.
+            </Alert>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => navigate(`/dashboard/${me.id}`)}>Cancel</Button>

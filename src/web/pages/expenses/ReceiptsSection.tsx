@@ -1,33 +1,18 @@
-import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardActionArea,
-  CardActions,
-  CardContent,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { MAX_RECEIPT_BYTES } from '../../../domain/expense-reports/files';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiError } from '../../api/client';
 import { keys } from '../../api/query-keys';
-import { ErrorState } from '../../components/ErrorState';
-import { Loading } from '../../components/Loading';
 import { createThroughOutbox, KEPT_ON_DEVICE } from '../../offline/outbox';
+import type { PendingMarks } from '../../offline/pending-rows';
 import { shrinkReceipt } from '../../offline/shrink-receipt';
 import { useMessages } from '../../shell/messages';
-import { useFileObjectUrl } from './queries';
+import { markOf } from './PendingNote';
+import { ReceiptCard, ReceiptPreview } from './ReceiptCard';
 import { Section } from './ReportSection';
 import type { FileUpload, FullReport } from './types';
 
@@ -80,7 +65,7 @@ function ReceiptButtons({ busy, onChoose }: { busy: boolean; onChoose(event: Cha
         ref={input}
         id="receipt-file"
         type="file"
-        accept="image/*,application/pdf"
+        accept="image/*,.heic,.heif,application/pdf"
         hidden
         onChange={onChoose}
         aria-label="Receipt file"
@@ -116,10 +101,12 @@ function ReceiptButtons({ busy, onChoose }: { busy: boolean; onChoose(event: Cha
 export function ReceiptsSection({
   report,
   editable,
+  marks,
   onDelete,
 }: {
   report: FullReport;
   editable: boolean;
+  marks?: PendingMarks;
   onDelete(item: FileUpload): void;
 }) {
   const [previewing, setPreviewing] = useState<FileUpload | null>(null);
@@ -149,110 +136,17 @@ export function ReceiptsSection({
           }}
         >
           {report.file_upload.map((file) => (
-            <Card key={file.id} variant="outlined" component="li">
-              <CardActionArea onClick={() => setPreviewing(file)} aria-label={`Preview ${file.filename}`}>
-                <ReceiptThumbnail file={file} />
-                <CardContent sx={{ p: 1 }}>
-                  <Typography variant="body2" noWrap title={file.filename}>
-                    {file.filename}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {Math.max(1, Math.round(file.size_bytes / 1024))} KB
-                  </Typography>
-                </CardContent>
-              </CardActionArea>
-              {editable && (
-                <CardActions sx={{ pt: 0 }}>
-                  <Button
-                    size="small"
-                    color="error"
-                    onClick={() => onDelete(file)}
-                    aria-label={`Delete ${file.filename}`}
-                  >
-                    Delete
-                  </Button>
-                </CardActions>
-              )}
-            </Card>
+            <ReceiptCard
+              key={file.id}
+              file={file}
+              mark={markOf(marks, 'fileUpload', file.id)}
+              onPreview={() => setPreviewing(file)}
+              onDelete={editable ? () => onDelete(file) : undefined}
+            />
           ))}
         </Box>
       )}
       {previewing && <ReceiptPreview file={previewing} onClose={() => setPreviewing(null)} />}
     </Section>
-  );
-}
-
-const previewable = (file: FileUpload) => file.content_type.startsWith('image/') && file.content_type !== 'image/heic';
-
-function ReceiptThumbnail({ file }: { file: FileUpload }) {
-  const image = previewable(file);
-  const { url } = useFileObjectUrl(image ? file.file_url : null);
-  return (
-    <Box
-      sx={{
-        height: 120,
-        bgcolor: 'action.hover',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        overflow: 'hidden',
-      }}
-    >
-      {image && url ? (
-        <Box component="img" src={url} alt="" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
-      ) : (
-        <Stack sx={{ alignItems: 'center' }}>
-          <DescriptionOutlinedIcon color="action" fontSize="large" />
-          <Typography variant="caption" color="text.secondary">
-            {file.content_type === 'application/pdf' ? 'PDF' : 'Image'}
-          </Typography>
-        </Stack>
-      )}
-    </Box>
-  );
-}
-
-function ReceiptPreview({ file, onClose }: { file: FileUpload; onClose(): void }) {
-  const { url, isError, error } = useFileObjectUrl(file.file_url);
-  const isPdf = file.content_type === 'application/pdf';
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="receipt-preview-title">
-      <DialogTitle id="receipt-preview-title" sx={{ overflowWrap: 'anywhere' }}>
-        {file.filename}
-      </DialogTitle>
-      <DialogContent>
-        {isError ? (
-          <ErrorState error={error} />
-        ) : !url ? (
-          <Loading label="Loading receipt" />
-        ) : isPdf ? (
-          <Box
-            component="iframe"
-            src={url}
-            title={file.filename}
-            sx={{ width: '100%', height: '70vh', border: 0, bgcolor: 'action.hover' }}
-          />
-        ) : previewable(file) ? (
-          <Box
-            component="img"
-            src={url}
-            alt={`Receipt ${file.filename}`}
-            sx={{ maxWidth: '100%', display: 'block', mx: 'auto' }}
-          />
-        ) : (
-          <Typography>This photo format cannot be shown here. Download it to view it.</Typography>
-        )}
-      </DialogContent>
-      <DialogActions>
-        {url && (
-          <Button component="a" href={url} download={file.filename}>
-            Download
-          </Button>
-        )}
-        <Button onClick={onClose} variant="contained">
-          Close
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Link, Paper, Stack } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiError, api } from '../../api/client';
 import { keys } from '../../api/query-keys';
@@ -9,6 +9,9 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
+import { getOutboxItem, KEPT_ON_DEVICE, onOutboxChange, sentReportId } from '../../offline/outbox';
+import { localReport } from '../../offline/pending-rows';
+import type { OutboxItem } from '../../offline/queue';
 import { useOutbox, WaitingToSend } from '../../offline/WaitingToSend';
 import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
@@ -18,22 +21,104 @@ import { ReportSections } from './ReportSections';
 import { ReportSummaryCard } from './ReportSummaryCard';
 import type { FullReport } from './types';
 
+const LOCAL = /^offline-(\d+)$/;
+
 /**
  * /expense-report/:expense_report_id/edit and …/advance/:advance_request_id/edit: the owner's draft,
- * with Finish Later (save) and Submit. A submitted report opens here view-only.
+ * with Finish Later (save) and Submit. A submitted report opens here view-only. A report started
+ * without a connection opens as /expense-report/offline-<n>/edit until the server gives it an id.
  */
 export function ReportEditorPage() {
   const { expense_report_id, advance_request_id } = useParams();
+  const local = LOCAL.exec(expense_report_id ?? '');
+  if (local) return <LocalReportEditor seq={Number(local[1])} />;
+  return <ServedReportEditor id={expense_report_id} advanceRequestId={advance_request_id} />;
+}
+
+function ServedReportEditor({ id, advanceRequestId }: { id?: string; advanceRequestId?: string }) {
   const me = useCurrentUser();
-  const query = useReport(expense_report_id);
+  const query = useReport(id);
   if (query.isPending) return <Loading label="Loading the report" />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
   const report = query.data;
-  if (advance_request_id && String(report.advance_request_id) !== advance_request_id) {
-    return <Alert severity="warning">This report does not belong to advance request #{advance_request_id}.</Alert>;
+  if (advanceRequestId && String(report.advance_request_id) !== advanceRequestId) {
+    return <Alert severity="warning">This report does not belong to advance request #{advanceRequestId}.</Alert>;
   }
   const editable = report.user_id === me.id && report.submitted === 0;
   return <Editor report={report} editable={editable} />;
+}
+
+/** The report's create as it waits on this device; undefined once it is sent or discarded. */
+function useWaitingReport(seq: number) {
+  const [state, setState] = useState<{ loaded: boolean; item?: OutboxItem }>({ loaded: false });
+  useEffect(() => {
+    const read = () =>
+      getOutboxItem(seq)
+        .then((item) => setState({ loaded: true, item }))
+        .catch(() => setState({ loaded: true }));
+    read();
+    return onOutboxChange(read);
+  }, [seq]);
+  return state;
+}
+
+/** A report started offline: edited like any draft; once sent, the page moves to its real id. */
+function LocalReportEditor({ seq }: { seq: number }) {
+  const me = useCurrentUser();
+  const { loaded, item } = useWaitingReport(seq);
+  const report = useMemo(() => item && localReport(item, me.name), [item, me.name]);
+  if (!loaded) return <Loading label="Loading the report" />;
+  if (!report) {
+    const sent = sentReportId(seq);
+    if (sent !== null) return <Navigate to={`/expense-report/${sent}/edit`} replace />;
+    return (
+      <Alert severity="info">
+        This report is no longer on this device.{' '}
+        <Link component={RouterLink} to={`/dashboard/${me.id}`}>
+          Back to your reports
+        </Link>
+      </Alert>
+    );
+  }
+  return <Editor report={report} editable />;
+}
+
+/** Finish Later and Submit, with why a submit was refused. */
+function ActionBar(props: {
+  problem: string | null;
+  busy: boolean;
+  onDismiss(): void;
+  onSave(): void;
+  onSubmit(): void;
+}) {
+  return (
+    <Paper
+      variant="outlined"
+      sx={{
+        p: 1.5,
+        display: 'flex',
+        flexDirection: { xs: 'column', sm: 'row' },
+        alignItems: { sm: 'center' },
+        gap: 1,
+      }}
+    >
+      {props.problem ? (
+        <Alert severity="error" sx={{ flexGrow: 1 }} onClose={props.onDismiss}>
+          {props.problem}
+        </Alert>
+      ) : (
+        <Stack sx={{ flexGrow: 1 }} />
+      )}
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button variant="outlined" onClick={props.onSave} disabled={props.busy}>
+          Finish Later
+        </Button>
+        <Button variant="contained" onClick={props.onSubmit} disabled={props.busy}>
+          Submit
+        </Button>
+      </Stack>
+    </Paper>
+  );
 }
 
 function Editor({ report, editable }: { report: FullReport; editable: boolean }) {
@@ -43,6 +128,8 @@ function Editor({ report, editable }: { report: FullReport; editable: boolean })
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // A refused item the user chose to keep editing (WaitingToSend), opened in its form.
+  const [editing, setEditing] = useState<OutboxItem | null>(null);
   const advance = report.type === 'advance';
   // What the add dialogs read, fetched now so that a copy is on the device before the link drops.
   useCategories();
@@ -64,9 +151,14 @@ function Editor({ report, editable }: { report: FullReport; editable: boolean })
   useEffect(() => setProblem(null), [report.updated_at]);
 
   const save = useMutation({
-    mutationFn: () => api.patchForm<FullReport>(`/save/expense-report/${report.id}`, {}),
-    onSuccess: async () => {
-      messages.success(MESSAGES.reportSaved);
+    networkMode: 'always',
+    // Offline, or for a report not sent yet, everything is already kept on this device.
+    mutationFn: async () =>
+      report.id < 0 || !navigator.onLine
+        ? 'kept'
+        : api.patchForm<FullReport>(`/save/expense-report/${report.id}`, {}).then(() => 'sent'),
+    onSuccess: async (outcome) => {
+      messages.success(outcome === 'kept' ? KEPT_ON_DEVICE : MESSAGES.reportSaved);
       await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
       navigate(`/dashboard/${me.id}`);
     },
@@ -98,7 +190,11 @@ function Editor({ report, editable }: { report: FullReport; editable: boolean })
     <>
       <PageHeader
         title={title}
-        subtitle={`Report #${report.id}${advance && report.advance_request ? ` for advance request #${report.advance_request.id}` : ''}`}
+        subtitle={
+          report.id < 0
+            ? 'New report, kept on this device until it is sent'
+            : `Report #${report.id}${advance && report.advance_request ? ` for advance request #${report.advance_request.id}` : ''}`
+        }
       />
       <Stack spacing={2}>
         {!editable && (
@@ -112,37 +208,18 @@ function Editor({ report, editable }: { report: FullReport; editable: boolean })
           </Alert>
         )}
         <ReturnNotice report={report} />
-        <WaitingToSend userId={me.id} reportId={report.id} />
+        <WaitingToSend me={me} reportId={report.id} onEdit={editable ? setEditing : undefined} />
         <ReportSummaryCard report={report} />
-        <ReportSections report={report} editable={editable} />
+        <ReportSections report={report} editable={editable} editing={editing} onEditing={() => setEditing(null)} />
         <ReportHistoryCard report={report} />
         {editable && (
-          <Paper
-            variant="outlined"
-            sx={{
-              p: 1.5,
-              display: 'flex',
-              flexDirection: { xs: 'column', sm: 'row' },
-              alignItems: { sm: 'center' },
-              gap: 1,
-            }}
-          >
-            {problem ? (
-              <Alert severity="error" sx={{ flexGrow: 1 }} onClose={() => setProblem(null)}>
-                {problem}
-              </Alert>
-            ) : (
-              <Stack sx={{ flexGrow: 1 }} />
-            )}
-            <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-              <Button variant="outlined" onClick={() => save.mutate()} disabled={save.isPending || submit.isPending}>
-                Finish Later
-              </Button>
-              <Button variant="contained" onClick={trySubmit} disabled={save.isPending || submit.isPending}>
-                Submit
-              </Button>
-            </Stack>
-          </Paper>
+          <ActionBar
+            problem={problem}
+            busy={save.isPending || submit.isPending}
+            onDismiss={() => setProblem(null)}
+            onSave={() => save.mutate()}
+            onSubmit={trySubmit}
+          />
         )}
       </Stack>
       <ConfirmDialog

@@ -58,9 +58,11 @@ export function useMileageRate() {
  * the api-token header, so <img src> cannot load them directly.
  */
 export function useFileObjectUrl(fileUrl: string | null) {
+  // A receipt still waiting on this device is an object URL already (offline/pending-rows.ts).
+  const local = fileUrl?.startsWith('blob:') ? fileUrl : null;
   const query = useQuery({
     queryKey: keys.expenseReports.receiptFile(fileUrl),
-    enabled: fileUrl !== null,
+    enabled: Boolean(fileUrl) && !local,
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async () => {
       const token = getToken();
@@ -79,5 +81,22 @@ export function useFileObjectUrl(fileUrl: string | null) {
     setUrl(objectUrl);
     return () => URL.revokeObjectURL(objectUrl);
   }, [query.data]);
+  if (local) return { url: local, isError: false, error: null, isPending: false };
   return { url, isError: query.isError, error: query.error, isPending: query.isPending };
+}
+
+/** Saves a receipt to the device under its served name (the API route needs the api-token header). */
+export async function downloadReceipt(file: { file_url: string; filename: string }): Promise<void> {
+  const token = getToken();
+  const response = await fetch(file.file_url, { headers: token ? { 'api-token': token } : {} });
+  if (!response.ok) throw new ApiError(response.status, { message: 'The file could not be downloaded.' });
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the bytes once the click's task is done.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -3,10 +3,9 @@ import { useWatch } from 'react-hook-form';
 import { DISTANCE_LABELS, tripDistance } from '../../../domain/expense-reports/calculations';
 import { mileageSchema } from '../../../domain/expense-reports/schemas';
 import { MESSAGES } from '../../../domain/messages';
-import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { applyServerErrors, useSchemaForm } from '../../components/form';
-import { createThroughOutbox, formFields, KEPT_ON_DEVICE } from '../../offline/outbox';
+import { KEPT_ON_DEVICE, saveLine } from '../../offline/outbox';
 import { useMessages } from '../../shell/messages';
 import { useCategories, useMileageRate } from './queries';
 import type { FullReport, Mileage } from './types';
@@ -57,15 +56,8 @@ export function useMileageForm(report: FullReport, trip: Mileage | null, onClose
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      let outcome: 'sent' | 'kept' = 'sent';
-      if (trip) await api.patchForm(`/mileage/${trip.id}`, values);
-      else
-        outcome = await createThroughOutbox({
-          userId: report.user_id,
-          reportId: report.id,
-          kind: 'mileage',
-          fields: formFields({ ...values, expense_report_id: report.id }),
-        });
+      // A trip not sent yet changes where it waits; a new one or a change goes through the outbox.
+      const outcome = await saveLine('mileage', report, trip?.id ?? null, values);
       messages.success(outcome === 'kept' ? KEPT_ON_DEVICE : trip ? MESSAGES.mileageUpdated : MESSAGES.mileageAdded);
       await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
       onClose();

@@ -1,0 +1,256 @@
+import fs from 'node:fs';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { receiptPhoto } from './expense-support';
+import { apiCall, apiToken, createCategories, createUserViaApi, expectAccessible, loginAs } from './support';
+
+/**
+ * Issue 11, what was left of "Offline expense entry" and "Receipts from the camera": a report started
+ * without a connection, its lines edited and deleted before they are sent, a sent line changed
+ * offline, a conflict with the office shown (never overwritten), and a HEIC photo as a file card.
+ */
+const SHOTS = '.tmp/screens';
+
+async function shot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+}
+
+async function missionary(request: APIRequestContext, first: string) {
+  const suffix = String(Date.now());
+  const admin = await apiToken(request);
+  const categories = await createCategories(request, admin, suffix);
+  const user = await createUserViaApi(request, admin, {
+    name: `${first} Field ${suffix}`,
+    email: `${first.toLowerCase()}.${suffix}@field.example`,
+    role: 'missionary',
+    missionary_number: `${first[0]}-${suffix.slice(-4)}`,
+  });
+  const token = await apiToken(request, user.email, user.password);
+  return { categories, user, token };
+}
+
+/** A copy of a read the add dialogs need offline, kept in IndexedDB (offline/cached-read.ts). */
+function keptOnDevice(page: Page, key: string) {
+  return page.evaluate(
+    (key) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('sheepfold-offline');
+        open.onsuccess = () => {
+          const get = open.result.transaction('cache').objectStore('cache').get(key);
+          get.onsuccess = () => resolve(get.result !== undefined);
+          get.onerror = () => resolve(false);
+        };
+        open.onerror = () => resolve(false);
+      }),
+    key,
+  );
+}
+
+async function addExpense(page: Page, date: string, category: string, amount: string) {
+  await page.getByRole('button', { name: 'Add Expense' }).click();
+  const form = page.getByRole('dialog', { name: 'Add Expense' });
+  await form.getByLabel('Date').fill(date);
+  await form.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: category }).click();
+  await form.getByRole('combobox', { name: 'Currency' }).click();
+  await page.getByRole('option', { name: 'KES — Kenyan Shilling' }).click();
+  await form.getByLabel('Amount (KES)').fill(amount);
+  await form.getByLabel('Exchange rate (per US$1)').fill('129,25');
+  await form.getByRole('button', { name: 'Add Expense' }).click();
+  await expect(form).toBeHidden();
+}
+
+async function goOffline(page: Page, context: BrowserContext) {
+  await context.setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+}
+
+test('a report started offline, edited before it is sent, is sent once with its lines', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { categories, user, token } = await missionary(request, 'Esther');
+
+  // Online once: the service worker installs and the dashboard keeps what the forms read offline.
+  await loginAs(page, user.email, user.password);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.goto(`/dashboard/${user.id}`);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  for (const key of ['categories', 'settings', `hold-accounts-${user.id}`]) {
+    await expect.poll(() => keptOnDevice(page, key)).toBe(true);
+  }
+
+  await goOffline(page, context);
+  await page.getByRole('link', { name: 'New Expense Report' }).click();
+  const start = page.getByRole('dialog', { name: 'Do you want to start a new report?' });
+  await expect(start).toContainText('You are offline. The report is kept on this device');
+  await expectAccessible(page);
+  await shot(page, 'offline-new-report');
+  await start.getByRole('button', { name: 'Start Report' }).click();
+  await expect(page).toHaveURL(/\/expense-report\/offline-\d+\/edit$/);
+  await expect(page.getByText('New report, kept on this device until it is sent')).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Distance type' }).click();
+  await page.getByRole('option', { name: 'Kilometers' }).click();
+  await addExpense(page, '2026-03-10', categories.lodging.expense_category, '4750');
+  await addExpense(page, '2026-03-11', categories.meals.expense_category, '2500');
+  await page.getByRole('button', { name: 'Add Mileage' }).click();
+  const trip = page.getByRole('dialog', { name: 'Add Mileage' });
+  await trip.getByLabel('Date').fill('2026-03-12');
+  await trip.getByLabel('Odometer start').fill('12000');
+  await trip.getByLabel('Odometer end').fill('12042');
+  await trip.getByRole('button', { name: 'Add Mileage' }).click();
+  await expect(trip).toBeHidden();
+  await page
+    .locator('#receipt-file')
+    .setInputFiles({ name: 'till.png', mimeType: 'image/png', buffer: receiptPhoto() });
+  const badge = page.getByRole('status').filter({ hasText: 'Waiting to send (' });
+  await expect(badge).toContainText('Waiting to send (5)');
+
+  // A reload without a connection: the report and its lines come back from this device.
+  await page.reload();
+  await expect(page.getByText('New report, kept on this device until it is sent')).toBeVisible();
+  await expect(badge).toContainText('Waiting to send (5)');
+  await expect(page.getByText('Waiting to send', { exact: true })).toHaveCount(4); // 2 expenses, a trip, a receipt
+  await expect(page.getByText('KES 2,500.00')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Distance type' })).toHaveText('Kilometers');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, 'waiting-to-send');
+
+  // Submitting needs the server, and says so.
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Submitting needs a connection.')).toBeVisible();
+
+  // Edit one line and delete another before they are sent.
+  const actions = page.getByRole('button', { name: /^Actions for expense of/ });
+  await actions.nth(1).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Expense' });
+  await edit.getByLabel('Amount (KES)').fill('2600');
+  await edit.getByRole('button', { name: 'Save Expense' }).click();
+  await expect(edit).toBeHidden();
+  await actions.nth(0).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete expense?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(badge).toContainText('Waiting to send (4)');
+  await expect(page.getByText('KES 2,600.00')).toBeVisible();
+  await expect(page.getByText('KES 4,750.00')).toBeHidden();
+  await expectAccessible(page);
+
+  // The link returns: the report first, then its lines, against its real id.
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/expense-report\/\d+\/edit$/, { timeout: 30_000 });
+  const id = Number(/expense-report\/(\d+)\/edit/.exec(page.url())![1]);
+  // The page moves to the real id as soon as the report is made; its lines follow (the receipt last).
+  const counts = async () => {
+    const report = await apiCall(request, token, 'GET', `/expense-report/${id}`);
+    return [report.expense.length, report.mileage.length, report.file_upload.length];
+  };
+  await expect.poll(counts, { timeout: 30_000 }).toEqual([1, 1, 1]);
+  await expect(page.getByText('KES 2,600.00')).toBeVisible();
+  await expect(badge).toBeHidden();
+  const mine = await apiCall(request, token, 'GET', `/paginated_expense_report?user_id=${user.id}`);
+  expect(mine.total_count).toBe(1);
+  const stored = await apiCall(request, token, 'GET', `/expense-report/${id}`);
+  expect(stored.distance_type).toBe('km');
+  expect(stored.expense.map((e: { field_currency: number }) => e.field_currency)).toEqual([2600]);
+  expect(stored.mileage.map((m: { total_distance: number }) => m.total_distance)).toEqual([42]);
+  expect(stored.file_upload).toHaveLength(1);
+
+  // Offline again: a sent line is changed and a sent trip deleted; both wait, then are sent.
+  await goOffline(page, context);
+  await page.getByRole('button', { name: /^Actions for expense of/ }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await edit.getByLabel('Amount (KES)').fill('2700');
+  await edit.getByRole('button', { name: 'Save Expense' }).click();
+  await expect(page.getByText('Change waiting to send')).toBeVisible();
+  await page.getByRole('button', { name: /^Actions for trip of/ }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete trip?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('button', { name: /^Actions for trip of/ })).toHaveCount(0);
+  await expect(badge).toContainText('Waiting to send (2)');
+  await context.setOffline(false);
+  await expect(badge).toBeHidden({ timeout: 30_000 });
+  const changed = await apiCall(request, token, 'GET', `/expense-report/${id}`);
+  expect(changed.expense.map((e: { field_currency: number }) => e.field_currency)).toEqual([2700]);
+  expect(changed.mileage).toEqual([]);
+
+  // A conflict: the report is submitted elsewhere while a line waits here. The line is refused,
+  // shown with the server's words, and kept until the user decides.
+  await goOffline(page, context);
+  await addExpense(page, '2026-03-13', categories.lodging.expense_category, '100');
+  await apiCall(request, token, 'PATCH', `/submit/expense-report/${id}`, {});
+  await context.setOffline(false);
+  const refused = page.getByRole('alert').filter({ hasText: 'Not sent: Expense: 2026-03-13' });
+  await expect(refused).toBeVisible({ timeout: 30_000 });
+  await expect(refused).toContainText('Nothing was overwritten');
+  // The report can no longer be edited: the choice is to send it as it is once more, or discard it.
+  await expect(refused.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(refused.getByRole('button', { name: 'Discard' })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expectAccessible(page);
+  await shot(page, 'conflict');
+  const after = await apiCall(request, token, 'GET', `/expense-report/${id}`);
+  expect(after.expense).toHaveLength(1);
+  // Not retried alone: a reload (which sends what waits) leaves it refused.
+  await page.reload();
+  await expect(refused).toBeVisible();
+  await refused.getByRole('button', { name: 'Discard' }).click();
+  await expect(refused).toBeHidden();
+});
+
+/** The first bytes of an iPhone photo (an ISO "ftyp" box, brand heic): Chromium cannot decode it. */
+function heicPhoto(): Buffer {
+  const ftyp = Buffer.concat([
+    Buffer.from([0, 0, 0, 0x18]),
+    Buffer.from('ftypheic', 'ascii'),
+    Buffer.from([0, 0, 0, 0]),
+    Buffer.from('mif1heic', 'ascii'),
+  ]);
+  return Buffer.concat([ftyp, Buffer.alloc(300 * 1024, 7)]);
+}
+
+test('a HEIC photo the browser cannot convert is uploaded as it is and shown as a file card', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { user, token } = await missionary(request, 'Lydia');
+  const report = await apiCall(request, token, 'POST', '/expense-report', { type: 'reimbursement', user_id: user.id });
+  await loginAs(page, user.email, user.password);
+  await page.goto(`/expense-report/${report.id}/edit`);
+  await page
+    .locator('#receipt-file')
+    .setInputFiles({ name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: heicPhoto() });
+
+  // The server's name (decision 19), not the name the phone gave it: the card of the sent receipt.
+  const card = page.getByRole('listitem').filter({ hasText: /img_0001\.heic/ });
+  await expect(card).toContainText('HEIC photo');
+  await expect(card).toContainText('300 KB');
+  await expect(card.getByRole('img')).toHaveCount(0); // no broken picture
+  const download = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'Download img_0001.heic' }).click();
+  expect((await download).suggestedFilename()).toBe('img_0001.heic');
+  await expectAccessible(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, 'heic-card');
+
+  const stored = await apiCall(request, token, 'GET', `/expense-report/${report.id}`);
+  expect(stored.file_upload).toMatchObject([{ filename: 'img_0001.heic', content_type: 'image/heic' }]);
+
+  // The office sees the same card.
+  const office = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const staff = await office.newPage();
+  await loginAs(staff, 'admin@e2e.test', 'admin-pass-1');
+  await staff.goto(`/expense-report/${report.id}`);
+  const officeCard = staff.getByRole('listitem').filter({ hasText: /img_0001\.heic/ });
+  await expect(officeCard).toContainText('HEIC photo');
+  await expect(officeCard.getByRole('button', { name: 'Download img_0001.heic' })).toBeVisible();
+  await expectAccessible(staff);
+  await office.close();
+});

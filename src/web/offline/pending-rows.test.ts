@@ -1,0 +1,92 @@
+import type { TExpense } from '../../domain/expense-reports/contract';
+import { localReport, withPending } from './pending-rows';
+import type { OutboxItem } from './queue';
+
+const madeAt = '2026-03-10T08:00:00Z';
+const reportItem: OutboxItem = {
+  seq: 5,
+  userId: 7,
+  reportId: 0,
+  kind: 'report',
+  key: 'k5',
+  fields: { type: 'reimbursement', distance_type: 'km' },
+  madeAt,
+};
+const lookups = {
+  categories: [{ id: 3, expense_category: 'Guest houses' }] as never,
+  holdAccounts: [],
+  ratePerMile: { value: 67n, scale: 2 }, // $0.67 a mile
+  fileUrl: () => 'blob:receipt',
+};
+
+describe('what waits, shown in its report', () => {
+  it('a report started offline opens as an empty draft in the unit chosen', () => {
+    const report = localReport(reportItem, 'Ruth');
+    expect(report).toMatchObject({ id: -5, submitted: 0, distance_type: 'km', expense: [], user_name: 'Ruth' });
+  });
+
+  it('its lines are rows of their own, marked, with the figures the server will store', () => {
+    const items: OutboxItem[] = [
+      reportItem,
+      {
+        seq: 6,
+        userId: 7,
+        reportId: -5,
+        kind: 'expense',
+        key: 'k6',
+        madeAt,
+        fields: {
+          date: '2026-03-11',
+          expense_code: '3',
+          field_currency: '4750',
+          exchange_rate: '129,25',
+          currency: 'KES',
+        },
+      },
+      {
+        seq: 7,
+        userId: 7,
+        reportId: -5,
+        kind: 'mileage',
+        key: 'k7',
+        madeAt,
+        fields: { date: '2026-03-12', odometer_start: '12000', odometer_end: '12042' },
+        refused: 'This report has been submitted.',
+      },
+    ];
+    const { report, marks } = withPending(localReport(reportItem, 'Ruth'), items, lookups);
+    expect(report.expense).toMatchObject([
+      { id: -6, currency: 'KES', field_currency: 4750, exchange_rate: 129.25, usd_amount: 36.75, category: { id: 3 } },
+    ]);
+    // 42 km = 26.1 miles at $0.67 = $17.49
+    expect(report.mileage).toMatchObject([{ id: -7, total_distance: 42, miles: 26.1, total_cost: 17.49 }]);
+    expect(marks.get('expense:-6')).toMatchObject({ text: 'Waiting to send', refused: false });
+    expect(marks.get('mileage:-7')).toMatchObject({ text: 'Not sent: This report has been submitted.', refused: true });
+  });
+
+  it('a change waiting shows its values on the sent row; a delete waiting hides it', () => {
+    const sent = (id: number) => ({ id, date: '2026-03-01', field_currency: 5, currency: 'USD' }) as TExpense;
+    const served = { ...localReport(reportItem, 'Ruth'), id: 12, expense: [sent(44), sent(45)] };
+    const change = (seq: number, action: 'update' | 'delete', targetId: number, fields = {}): OutboxItem => ({
+      seq,
+      userId: 7,
+      reportId: 12,
+      kind: 'expense',
+      action,
+      targetId,
+      key: `k${seq}`,
+      madeAt,
+      fields,
+    });
+    const { report, marks } = withPending(
+      served,
+      [
+        change(8, 'update', 44, { date: '2026-03-02', field_currency: '6', exchange_rate: '1', currency: 'USD' }),
+        change(9, 'delete', 45),
+      ],
+      lookups,
+    );
+    expect(report.expense).toMatchObject([{ id: 44, date: '2026-03-02', usd_amount: 6 }]);
+    expect(marks.get('expense:44')?.text).toBe('Change waiting to send');
+  });
+});
