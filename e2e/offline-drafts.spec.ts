@@ -120,6 +120,14 @@ test('a report started offline, edited before it is sent, is sent once with its 
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, 'waiting-to-send');
 
+  // The dashboard lists it (the server's list cannot load offline) and opens it again.
+  await page.goto(`/dashboard/${user.id}`);
+  const kept = page.getByRole('status', { name: 'Kept on this device' });
+  await expect(kept).toContainText('Waiting to send (5)');
+  await expect(kept).toContainText('(4 lines)');
+  await kept.getByRole('link', { name: /^New report started/ }).click();
+  await expect(page.getByText('New report, kept on this device until it is sent')).toBeVisible();
+
   // Submitting needs the server, and says so.
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Submitting needs a connection.')).toBeVisible();
