@@ -1,26 +1,23 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Button, Stack } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
 import { isStaff } from '../../../domain/roles';
-import { api } from '../../api/client';
-import { keys } from '../../api/query-keys';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../session/session';
-import { useMessages } from '../../shell/messages';
 import { NextUnprocessedButton } from './NextUnprocessedButton';
-import { NoticeDialog } from './NoticeDialog';
 import { ProcessReportDialog } from './ProcessReportDialog';
 import { useReport } from './queries';
 import { ReportHistoryCard, ReturnNotice } from './ReportHistoryCard';
 import { ReportSections } from './ReportSections';
 import { ReportSummaryCard } from './ReportSummaryCard';
 import { ReturnReportDialog } from './ReturnReportDialog';
+import { StaffReportActionDialogs } from './StaffReportActionDialogs';
+import type { FullReport } from './types';
+import { type StaffReportAction, useStaffReportAction } from './use-staff-report-action';
 
 /** Where the back link of the view screen goes (SPEC.md §2.3: `return` is unprocessed or dashboard). */
 export function backLink(returnTo: string | null, staff: boolean, userId: number): { to: string; label: string } {
@@ -35,53 +32,89 @@ export function backLink(returnTo: string | null, staff: boolean, userId: number
   return { to: `/dashboard/${userId}`, label: 'My Expense History' };
 }
 
+/** Why staff cannot process a waiting report, said in words (issue 12), never as a greyed button with a hidden tooltip. */
+function readOnlyReasonOf(report: FullReport, staff: boolean, admin: boolean): string | null {
+  const waiting = staff && report.submitted === 1 && report.processed === 0;
+  if (!waiting) return null;
+  if (report.distribution_id !== null) return MESSAGES.reportInDistribution;
+  if (!admin) return 'Only administrators process reports. You can return it to the missionary with a question.';
+  return null;
+}
+
+/** The page's buttons: Process (or Confirm Receipt) and Return, Delete, Next, Archive, and the owner's Edit Report. */
+function ReportViewActions({
+  report,
+  action,
+  onProcess,
+  onReturn,
+}: {
+  report: FullReport;
+  action: StaffReportAction;
+  onProcess(): void;
+  onReturn(): void;
+}) {
+  const me = useCurrentUser();
+  const staff = isStaff(me.role);
+  const admin = me.role === 'admin';
+  const inDistribution = report.distribution_id !== null;
+  const waiting = staff && report.submitted === 1 && report.processed === 0;
+  return (
+    <>
+      {waiting && admin && !inDistribution && (
+        <Button variant="contained" onClick={onProcess}>
+          {report.type === 'advance' ? 'Confirm Receipt' : 'Process'}
+        </Button>
+      )}
+      {waiting && !inDistribution && (
+        <Button variant="outlined" onClick={onReturn}>
+          Return
+        </Button>
+      )}
+      {admin && report.processed === 0 && (
+        <Button color="error" variant="outlined" onClick={() => action.ask('delete', report)}>
+          Delete
+        </Button>
+      )}
+      {staff && report.processed === 1 && <NextUnprocessedButton currentId={report.id} />}
+      {admin && report.processed === 1 && !report.archived_at && (
+        <Button variant="outlined" onClick={() => action.ask('archive', report)}>
+          Archive
+        </Button>
+      )}
+      {!staff && report.submitted === 0 && report.user_id === me.id && (
+        <Button
+          variant="contained"
+          component={RouterLink}
+          to={
+            report.advance_request_id
+              ? `/expense-report/${report.id}/advance/${report.advance_request_id}/edit`
+              : `/expense-report/${report.id}/edit`
+          }
+        >
+          Edit Report
+        </Button>
+      )}
+    </>
+  );
+}
+
 /** /expense-report/:expense_report_id: read-only; staff process unprocessed reports, admins delete or archive. */
 export function ReportViewPage() {
   const { expense_report_id } = useParams();
   const [searchParams] = useSearchParams();
   const me = useCurrentUser();
   const staff = isStaff(me.role);
-  const admin = me.role === 'admin';
   const navigate = useNavigate();
-  const messages = useMessages();
-  const queryClient = useQueryClient();
   const query = useReport(expense_report_id);
   const [processing, setProcessing] = useState(false);
   const [returning, setReturning] = useState(false);
-  const [pending, setPending] = useState<'delete' | 'archive' | null>(null);
   const back = backLink(searchParams.get('return'), staff, me.id);
-
-  const act = useMutation({
-    mutationFn: (kind: 'delete' | 'archive') =>
-      kind === 'delete'
-        ? api.delete(`/expense-report/${expense_report_id}`)
-        : api.delete(`/expense-report/processed/${expense_report_id}`),
-    onSuccess: async (_result, kind) => {
-      messages.success(kind === 'delete' ? MESSAGES.reportDeleted : MESSAGES.reportArchived);
-      await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
-      await queryClient.invalidateQueries({ queryKey: keys.advances.all });
-      navigate(back.to);
-    },
-    onError: (error, kind) =>
-      messages.error(
-        error.message || (kind === 'archive' ? MESSAGES.reportArchiveFailed : MESSAGES.somethingWentWrong),
-      ),
-    onSettled: () => setPending(null),
-  });
+  const action = useStaffReportAction(() => navigate(back.to));
 
   if (query.isPending) return <Loading label="Loading the report" />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} back={back} />;
   const report = query.data;
-  const inDistribution = report.distribution_id !== null;
-  const waiting = staff && report.submitted === 1 && report.processed === 0;
-  // Read-only reasons are said in words (issue 12), never as a greyed button with a hidden tooltip.
-  const readOnlyReason = !waiting
-    ? null
-    : inDistribution
-      ? MESSAGES.reportInDistribution
-      : !admin
-        ? 'Only administrators process reports. You can return it to the missionary with a question.'
-        : null;
+  const readOnlyReason = readOnlyReasonOf(report, staff, me.role === 'admin');
 
   return (
     <>
@@ -96,42 +129,12 @@ export function ReportViewPage() {
             : undefined
         }
         actions={
-          <>
-            {waiting && admin && !inDistribution && (
-              <Button variant="contained" onClick={() => setProcessing(true)}>
-                {report.type === 'advance' ? 'Confirm Receipt' : 'Process'}
-              </Button>
-            )}
-            {waiting && !inDistribution && (
-              <Button variant="outlined" onClick={() => setReturning(true)}>
-                Return
-              </Button>
-            )}
-            {admin && report.processed === 0 && (
-              <Button color="error" variant="outlined" onClick={() => setPending('delete')}>
-                Delete
-              </Button>
-            )}
-            {staff && report.processed === 1 && <NextUnprocessedButton currentId={report.id} />}
-            {admin && report.processed === 1 && !report.archived_at && (
-              <Button variant="outlined" onClick={() => setPending('archive')}>
-                Archive
-              </Button>
-            )}
-            {!staff && report.submitted === 0 && report.user_id === me.id && (
-              <Button
-                variant="contained"
-                component={RouterLink}
-                to={
-                  report.advance_request_id
-                    ? `/expense-report/${report.id}/advance/${report.advance_request_id}/edit`
-                    : `/expense-report/${report.id}/edit`
-                }
-              >
-                Edit Report
-              </Button>
-            )}
-          </>
+          <ReportViewActions
+            report={report}
+            action={action}
+            onProcess={() => setProcessing(true)}
+            onReturn={() => setReturning(true)}
+          />
         }
       />
       <Stack spacing={2}>
@@ -143,26 +146,10 @@ export function ReportViewPage() {
       </Stack>
       {processing && <ProcessReportDialog report={report} onClose={() => setProcessing(false)} />}
       {returning && <ReturnReportDialog report={report} onClose={() => setReturning(false)} />}
-      <NoticeDialog
-        open={pending !== null && inDistribution}
-        title={pending === 'archive' ? 'This report cannot be archived' : 'This report cannot be deleted'}
-        onClose={() => setPending(null)}
-      >
-        {MESSAGES.reportInDistribution}
-      </NoticeDialog>
-      <ConfirmDialog
-        open={pending !== null && !inDistribution}
-        title={pending === 'archive' ? 'Archive this expense report?' : 'Delete this expense report?'}
-        confirmLabel={pending === 'archive' ? 'Archive' : 'Delete'}
-        destructive={pending === 'delete'}
-        busy={act.isPending}
-        onClose={() => setPending(null)}
-        onConfirm={() => pending && act.mutate(pending)}
-      >
-        {pending === 'archive'
-          ? 'The report leaves the processed list. It stays on record and can still be opened.'
-          : `Report #${report.id} of ${report.user_name} and its receipts will be removed. This cannot be undone.`}
-      </ConfirmDialog>
+      <StaffReportActionDialogs
+        action={action}
+        archiveText="The report leaves the processed list. It stays on record and can still be opened."
+      />
     </>
   );
 }

@@ -5,9 +5,16 @@ import type { StaffReportAction } from './use-staff-report-action';
 
 /**
  * The question before a delete or an archive, or, for a report a distribution references, why it
- * cannot go ahead.
+ * cannot go ahead (on the staff lists and on the report's page).
  */
-export function StaffReportActionDialogs({ action }: { action: StaffReportAction }) {
+export function StaffReportActionDialogs({
+  action,
+  archiveText,
+}: {
+  action: StaffReportAction;
+  /** What the archive question says; by default that the report leaves the list it was archived from. */
+  archiveText?: string;
+}) {
   const { pending } = action;
   return (
     <>
@@ -28,7 +35,8 @@ export function StaffReportActionDialogs({ action }: { action: StaffReportAction
         onConfirm={action.confirm}
       >
         {pending?.kind === 'archive'
-          ? `Report #${pending.report.id} of ${pending.report.user_name} leaves this list. It stays on record.`
+          ? (archiveText ??
+            `Report #${pending.report.id} of ${pending.report.user_name} leaves this list. It stays on record.`)
           : `Report #${pending?.report.id} of ${pending?.report.user_name} and its receipts will be removed. This cannot be undone.`}
       </ConfirmDialog>
     </>

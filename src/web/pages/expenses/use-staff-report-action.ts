@@ -11,8 +11,11 @@ export interface PendingReportAction {
   report: ReportSummary;
 }
 
-/** An admin's delete (unprocessed) or archive (processed) of a report: asked first, then sent. */
-export function useStaffReportAction() {
+/**
+ * An admin's delete (unprocessed) or archive (processed) of a report, from the lists or the report's
+ * own page: asked first, then sent; `onDone` follows a success (the report's page goes back).
+ */
+export function useStaffReportAction(onDone?: () => void) {
   const messages = useMessages();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<PendingReportAction | null>(null);
@@ -22,6 +25,9 @@ export function useStaffReportAction() {
     onSuccess: async (_result, { kind }) => {
       messages.success(kind === 'delete' ? MESSAGES.reportDeleted : MESSAGES.reportArchived);
       await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
+      // An advance report's delete or archive changes its advance request too.
+      await queryClient.invalidateQueries({ queryKey: keys.advances.all });
+      onDone?.();
     },
     onError: (error, { kind }) =>
       messages.error(
