@@ -262,3 +262,39 @@ test('a HEIC photo the browser cannot convert is uploaded as it is and shown as 
   await expectAccessible(staff);
   await office.close();
 });
+
+test('a line the office made invalid meanwhile is refused, kept, and sent once the user fixes it', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { categories, user, token } = await missionary(request, 'Phoebe');
+  const report = await apiCall(request, token, 'POST', '/expense-report', { type: 'reimbursement', user_id: user.id });
+  await loginAs(page, user.email, user.password);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.goto(`/expense-report/${report.id}/edit`);
+  await expect(page.getByRole('heading', { name: 'Edit Expense Report' })).toBeVisible();
+  await expect.poll(() => keptOnDevice(page, 'categories')).toBe(true);
+
+  await goOffline(page, context);
+  await addExpense(page, '2026-04-02', categories.lodging.expense_category, '3000');
+  // Meanwhile the office deletes the category (no record used it yet).
+  await apiCall(request, await apiToken(request), 'DELETE', `/categories/${categories.lodging.id}`);
+  await context.setOffline(false);
+  const refused = page.getByRole('alert').filter({ hasText: 'Not sent: Expense: 2026-04-02' });
+  await expect(refused).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Not sent — see the message above')).toBeVisible();
+
+  await refused.getByRole('button', { name: 'Keep editing' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Expense' });
+  await expect(edit.getByLabel('Amount (KES)')).toHaveValue('3000.00');
+  await edit.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: categories.meals.expense_category }).click();
+  await edit.getByRole('button', { name: 'Save Expense' }).click();
+  await expect(edit).toBeHidden();
+  await expect(refused).toBeHidden();
+  const stored = await apiCall(request, token, 'GET', `/expense-report/${report.id}`);
+  expect(stored.expense).toMatchObject([{ field_currency: 3000, expense_code: categories.meals.id }]);
+});
