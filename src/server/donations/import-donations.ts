@@ -24,6 +24,15 @@ import { ANSWER_MISSIONARIES_LIMIT, serializePreview, serializeTotals } from './
 
 /** Rows per INSERT … SELECT FROM unnest(…): few round trips, statements of bounded size. */
 export const INSERT_CHUNK_ROWS = 5000;
+/** A smaller import is written in about this many statements, so its progress moves (decision 18) … */
+const PROGRESS_STEPS = 20;
+/** … of at least this many rows each. */
+const MIN_CHUNK_ROWS = 250;
+
+/** Rows per statement for an import of `total` rows. */
+export function insertChunkRows(total: number): number {
+  return Math.min(INSERT_CHUNK_ROWS, Math.max(MIN_CHUNK_ROWS, Math.ceil(total / PROGRESS_STEPS)));
+}
 
 export interface ImportInput {
   uploadName: string;
@@ -251,9 +260,14 @@ export async function insertDonations(
   uploadName: string,
   now: Date,
   rows: readonly MatchedDonation[],
+  /** Told before each statement: the rows written so far and the missionary of the next one. */
+  onChunk: (done: number, current: string | null) => void = () => {},
+  /** Rows per statement (the benches try others). */
+  size = insertChunkRows(rows.length),
 ): Promise<void> {
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) {
-    const chunk = rows.slice(start, start + INSERT_CHUNK_ROWS);
+  for (let start = 0; start < rows.length; start += size) {
+    const chunk = rows.slice(start, start + size);
+    onChunk(start, chunk[0].userName);
     await tx.execute(sql`
       insert into donations (upload_id, upload_name, amount, count, user_id, user_name, fund_name, hold_account_id,
         donor_name, donor_key, gift_date, approved, created_at)

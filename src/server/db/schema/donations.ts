@@ -39,7 +39,6 @@ export const donations = pgTable(
   },
   (t) => [
     index('donations_user_upload_idx').on(t.userId, t.uploadName),
-    index('donations_upload_name_idx').on(t.uploadName),
     index('donations_hold_account_idx').on(t.holdAccountId),
     index('donations_distribution_idx').on(t.distributionId),
   ],
