@@ -3,7 +3,8 @@ import { manualRowKeys } from '../form-state';
 import type { DistributionFormModel } from '../use-distribution-form';
 import { AdvanceBreakdownDialog, FundsBreakdownDialog, ReimbursementBreakdownDialog } from './BreakdownDialogs';
 import { DonationsDialog } from './DonationsDialog';
-import { HoldAccountDialog, type HoldDialogRow } from './HoldAccountDialog';
+import { HoldAccountDialog } from './HoldAccountDialog';
+import type { HoldDialogRow } from './hold-dialog-rows';
 
 /** The dialog the summary or a step opened, if any. */
 export function FormDialogs({ form }: { form: DistributionFormModel }) {

@@ -6,7 +6,8 @@ import { EMPTY_FORM, type FormState, formReducer, manualRowKeys, payloadOf } fro
 import { computePreview } from '../preview';
 import { ruthContext } from '../test-fixtures';
 import { DonationsDialog } from './DonationsDialog';
-import { HoldAccountDialog, type HoldDialogRow } from './HoldAccountDialog';
+import { HoldAccountDialog } from './HoldAccountDialog';
+import type { HoldDialogRow } from './hold-dialog-rows';
 
 /** Ruth's month with the given ticks, through the same state and engine the form uses. */
 function scenario(

@@ -1,0 +1,91 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ResponseOf } from '../../../../domain/contract';
+import { isIsoDate } from '../../../../domain/dates';
+import type { distributionsContract } from '../../../../domain/distributions/contract';
+import { MESSAGES } from '../../../../domain/messages';
+import { ApiError, api } from '../../../api/client';
+import { keys } from '../../../api/query-keys';
+import { newProgressId, useJobProgress } from '../../../components/JobProgress';
+import { useMessages } from '../../../shell/messages';
+import type { UploadName } from '../../donations/types';
+
+/** What POST /batch-distributions answers, from its contract. */
+export type BatchResult = ResponseOf<typeof distributionsContract.batchDistributions>;
+
+/** The build request and its state: busy with its progress, then the outcome or the failure. */
+function useBuild(onAnswered: () => void) {
+  const messages = useMessages();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<BatchResult | null>(null);
+  // Decision 18: the build's progress, polled while it runs.
+  const [job, setJob] = useState<string | null>(null);
+  const progress = useJobProgress(job);
+
+  const build = async (range: { start: string; end: string; upload: string }) => {
+    const progressId = newProgressId();
+    setBusy(true);
+    setJob(progressId);
+    setFailure(null);
+    try {
+      const result = await api.postJson<BatchResult>('/batch-distributions', {
+        start_date: range.start,
+        end_date: range.end,
+        donation_upload_name: range.upload || undefined,
+        progress_id: progressId,
+      });
+      messages.success(result.message);
+      await queryClient.invalidateQueries({ queryKey: keys.distributions.all });
+      setOutcome(result);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        setErrors(error.errors);
+        setFailure(error.message);
+      } else setFailure(MESSAGES.somethingWentWrong);
+      messages.error(MESSAGES.distributionError);
+    } finally {
+      onAnswered();
+      setBusy(false);
+      setJob(null);
+    }
+  };
+  return { build, busy, errors, failure, outcome, progress };
+}
+
+/**
+ * The MAT Day build's form: the date range and upload chosen (with the uploads to choose from), the
+ * confirmation step, then the build itself.
+ */
+export function useBuildMatDay() {
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [upload, setUpload] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const { build: send, ...request } = useBuild(() => setConfirming(false));
+  const uploads = useQuery({
+    queryKey: keys.donations.uploadNames,
+    queryFn: () => api.get<UploadName[]>('/donation/upload-names'),
+  });
+  const reversed = isIsoDate(start) && isIsoDate(end) && end < start;
+  const ready = isIsoDate(start) && isIsoDate(end) && !reversed;
+  const build = () => send({ start, end, upload });
+
+  return {
+    ...request,
+    range: { start, end, upload },
+    setStart,
+    setEnd,
+    setUpload,
+    uploads: uploads.data ?? [],
+    reversed,
+    ready,
+    confirming,
+    setConfirming,
+    build,
+  };
+}
+
+export type BuildMatDayState = ReturnType<typeof useBuildMatDay>;
