@@ -1,10 +1,10 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { MESSAGES } from '../../../domain/messages';
+import type { Dollars } from '../../../domain/money';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import type { Page, User } from '../../api/types';
@@ -12,13 +12,13 @@ import { DataTable } from '../../components/DataTable';
 import { lazyPage } from '../../components/lazy-page';
 import { money } from '../../format';
 import { useCurrentUser } from '../../session/session';
-import { useMessages } from '../../shell/messages';
 import { usePageTitle } from '../../site/site-config';
 import { MissionaryStatementsPanel } from '../statements/MissionaryStatementsPanel';
 // Reports started offline and what waits to be sent (issue 11), read from IndexedDB.
 import { OfflineReportsCard } from './OfflineReportsCard';
 import { IconAction, reportColumns } from './report-columns';
 import type { ReportSummary } from './types';
+import { useDraftReportDelete } from './use-draft-report-delete';
 
 // Loaded when a delete is asked for: the dashboard is the page a missionary's phone loads first.
 const ConfirmDialog = lazyPage(() => import('../../components/ConfirmDialog'), 'ConfirmDialog');
@@ -39,6 +39,25 @@ const editPath = (report: ReportSummary) =>
     ? `/expense-report/${report.id}/advance/${report.advance_request_id}/edit`
     : `/expense-report/${report.id}/edit`;
 
+/** "Unreimbursed Amount: $x" ('…' while it loads), and the buttons that start a report or an advance request. */
+function UnreimbursedHeader({ unreimbursed }: { unreimbursed: Dollars | undefined }) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>
+      <Typography variant="h1" sx={{ flexGrow: 1 }}>
+        Unreimbursed Amount: {unreimbursed === undefined ? '…' : money(unreimbursed)}
+      </Typography>
+      <Stack direction="row" spacing={1}>
+        <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/new-report/reimbursement">
+          New Expense Report
+        </Button>
+        <Button variant="outlined" component={RouterLink} to="/advance-request">
+          Advance Request
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
 /**
  * /dashboard/:auth_id[/:forceUpdate]: "Unreimbursed Amount: $x", the history as the table "Dashboard"
  * on desktops and the list "My Expense Report History" on phones. A trailing true (after a submit)
@@ -50,9 +69,8 @@ export function MissionaryDashboardPage() {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const navigate = useNavigate();
-  const messages = useMessages();
   const queryClient = useQueryClient();
-  const [deleting, setDeleting] = useState<ReportSummary | null>(null);
+  const { deleting, ask, cancel, confirm, busy } = useDraftReportDelete();
   usePageTitle('My Expense History');
 
   const profile = useQuery({
@@ -67,35 +85,12 @@ export function MissionaryDashboardPage() {
     }
   }, [forceUpdate]);
 
-  const remove = useMutation({
-    mutationFn: (report: ReportSummary) => api.delete(`/expense-report/unsubmitted/${report.id}`),
-    onSuccess: async () => {
-      messages.success(MESSAGES.reportDeleted);
-      await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
-      await queryClient.invalidateQueries({ queryKey: keys.advances.all });
-    },
-    onError: (error) => messages.error(error.message || MESSAGES.somethingWentWrong),
-    onSettled: () => setDeleting(null),
-  });
-
   if (Number(auth_id) !== me.id) return <Navigate to={`/dashboard/${me.id}`} replace />;
   const unreimbursed = profile.data?.profile?.unreimbursed_amount ?? profile.data?.unreimbursed_amount;
 
   return (
     <>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>
-        <Typography variant="h1" sx={{ flexGrow: 1 }}>
-          Unreimbursed Amount: {unreimbursed === undefined ? '…' : money(unreimbursed)}
-        </Typography>
-        <Stack direction="row" spacing={1}>
-          <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/new-report/reimbursement">
-            New Expense Report
-          </Button>
-          <Button variant="outlined" component={RouterLink} to="/advance-request">
-            Advance Request
-          </Button>
-        </Stack>
-      </Box>
+      <UnreimbursedHeader unreimbursed={unreimbursed} />
       {UNREIMBURSED_NOTE}
       <Suspense fallback={null}>
         <OfflineReportsCard me={me} />
@@ -124,7 +119,7 @@ export function MissionaryDashboardPage() {
                 label={`Delete report #${report.id}`}
                 color="error"
                 icon={<DeleteOutlineIcon fontSize="small" />}
-                onClick={() => setDeleting(report)}
+                onClick={() => ask(report)}
               />
             </>
           )
@@ -140,9 +135,9 @@ export function MissionaryDashboardPage() {
             title="Delete this expense report?"
             confirmLabel="Delete"
             destructive
-            busy={remove.isPending}
-            onClose={() => setDeleting(null)}
-            onConfirm={() => remove.mutate(deleting)}
+            busy={busy}
+            onClose={cancel}
+            onConfirm={confirm}
           >
             Report #{deleting.id} and everything in it (expenses, trips and receipts) will be removed.
           </ConfirmDialog>

@@ -1,25 +1,21 @@
 import { Alert, Button, Link, Paper, Stack } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { MESSAGES } from '../../../domain/messages';
-import { ApiError, api } from '../../api/client';
-import { keys } from '../../api/query-keys';
+import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
-import { getOutboxItem, KEPT_ON_DEVICE, onOutboxChange, sentReportId } from '../../offline/outbox';
+import { getOutboxItem, onOutboxChange, sentReportId } from '../../offline/outbox';
 import { localReport } from '../../offline/pending-rows';
 import type { OutboxItem } from '../../offline/queue';
-import { useOutbox, WaitingToSend } from '../../offline/WaitingToSend';
+import { WaitingToSend } from '../../offline/WaitingToSend';
 import { useCurrentUser } from '../../session/session';
-import { useMessages } from '../../shell/messages';
 import { useCategories, useHoldAccountChoices, useMileageRate, useReport } from './queries';
 import { ReportHistoryCard, ReturnNotice } from './ReportHistoryCard';
 import { ReportSections } from './ReportSections';
 import { ReportSummaryCard } from './ReportSummaryCard';
 import type { FullReport } from './types';
+import { useReportSubmission } from './use-report-submission';
 
 const LOCAL = /^offline-(\d+)$/;
 
@@ -123,11 +119,6 @@ function ActionBar(props: {
 
 function Editor({ report, editable }: { report: FullReport; editable: boolean }) {
   const me = useCurrentUser();
-  const messages = useMessages();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   // A refused item the user chose to keep editing (WaitingToSend), opened in its form.
   const [editing, setEditing] = useState<OutboxItem | null>(null);
   const advance = report.type === 'advance';
@@ -135,55 +126,7 @@ function Editor({ report, editable }: { report: FullReport; editable: boolean })
   useCategories();
   useHoldAccountChoices(report.user_id);
   useMileageRate();
-  const waiting = useOutbox(me.id, report.id).filter((item) => !item.refused).length;
-  // Submitting needs the server (it checks the whole report): offline, or with items still waiting
-  // to be sent, it is refused here with the reason.
-  const trySubmit = () => {
-    if (!navigator.onLine)
-      setProblem(
-        'Submitting needs a connection. Your report is kept on this device; submit it when you are back online.',
-      );
-    else if (waiting > 0) setProblem(`Wait until the ${waiting} item(s) waiting to send have been sent, then submit.`);
-    else setConfirming(true);
-  };
-  // A refused submit is explained until the report changes.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: updated_at is the change signal
-  useEffect(() => setProblem(null), [report.updated_at]);
-
-  const save = useMutation({
-    networkMode: 'always',
-    // Offline, or for a report not sent yet, everything is already kept on this device.
-    mutationFn: async () =>
-      report.id < 0 || !navigator.onLine
-        ? 'kept'
-        : api.patchForm<FullReport>(`/save/expense-report/${report.id}`, {}).then(() => 'sent'),
-    onSuccess: async (outcome) => {
-      messages.success(outcome === 'kept' ? KEPT_ON_DEVICE : MESSAGES.reportSaved);
-      await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
-      navigate(`/dashboard/${me.id}`);
-    },
-    onError: (error) => messages.error(error.message || MESSAGES.somethingWentWrong),
-  });
-  const submit = useMutation({
-    mutationFn: () =>
-      api.patchForm<FullReport>(
-        `/submit/expense-report/${report.id}`,
-        advance ? { date_submitted: new Date().toISOString().slice(0, 10) } : {},
-      ),
-    onSuccess: async () => {
-      setConfirming(false);
-      messages.success(MESSAGES.reportSubmitted);
-      await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
-      await queryClient.invalidateQueries({ queryKey: keys.advances.all });
-      navigate(advance ? '/advance-request' : `/dashboard/${me.id}/true`);
-    },
-    onError: (error) => {
-      setConfirming(false);
-      const message = error instanceof ApiError ? error.message : MESSAGES.somethingWentWrong;
-      setProblem(message);
-      messages.error(message);
-    },
-  });
+  const submission = useReportSubmission(report);
 
   const title = editable ? (advance ? 'Edit Advance Report' : 'Edit Expense Report') : 'Expense Report';
   return (
@@ -214,21 +157,21 @@ function Editor({ report, editable }: { report: FullReport; editable: boolean })
         <ReportHistoryCard report={report} />
         {editable && (
           <ActionBar
-            problem={problem}
-            busy={save.isPending || submit.isPending}
-            onDismiss={() => setProblem(null)}
-            onSave={() => save.mutate()}
-            onSubmit={trySubmit}
+            problem={submission.problem}
+            busy={submission.busy}
+            onDismiss={submission.dismissProblem}
+            onSave={submission.save}
+            onSubmit={submission.trySubmit}
           />
         )}
       </Stack>
       <ConfirmDialog
-        open={confirming}
+        open={submission.confirming}
         title="Submit this report?"
         confirmLabel="Submit Report"
-        busy={submit.isPending}
-        onClose={() => setConfirming(false)}
-        onConfirm={() => submit.mutate()}
+        busy={submission.submitting}
+        onClose={submission.cancelSubmit}
+        onConfirm={submission.submit}
       >
         Once submitted, the report goes to the office and can no longer be changed.
       </ConfirmDialog>
