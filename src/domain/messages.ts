@@ -1,11 +1,12 @@
+import { SIGN_IN_MESSAGES } from './sign-in-messages';
+
 /**
  * Every user-facing text that SPEC.md §5 and §8 give, word for word (typos included, the spec
  * says so). Screens and the API both read them from here.
  */
 export const MESSAGES = {
   // §8 login and passwords
-  welcome: 'Welcome!',
-  loginFailed: 'Oops, something went wrong',
+  ...SIGN_IN_MESSAGES,
   invalidCredentials: 'These credentials do not match our records.',
   passwordReset: 'Password Reset!',
   passwordResetFailed: 'Something went wrong, please try again.',
@@ -14,7 +15,6 @@ export const MESSAGES = {
   passwordTooShort: 'Password must be at least 6 characters',
   passwordsDoNotMatch: 'The password confirmation does not match.',
   resetTokenInvalid: 'This password reset link is invalid or has expired.',
-  sessionExpired: 'Your session has expired. Please log in again.',
   // generic
   somethingWentWrong: 'Something went wrong.',
   // users

@@ -1,6 +1,6 @@
 import { Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { MESSAGES } from '../../../domain/messages';
+import { SIGN_IN_MESSAGES } from '../../../domain/sign-in-messages';
 import { TextInput } from '../../components/TextInput';
 import { AuthCard } from './AuthCard';
 import type { LoginFormState } from './use-login-form';
@@ -12,7 +12,7 @@ export function LoginForm({ login, expired }: { login: LoginFormState; expired: 
     <AuthCard title="Login">
       {expired && (
         <Box role="status" sx={{ mb: 2, p: 1.5, borderRadius: 1, bgcolor: '#e5f0f6', color: '#0b3c5d' }}>
-          {MESSAGES.sessionExpired}
+          {SIGN_IN_MESSAGES.sessionExpired}
         </Box>
       )}
       {/* Box rather than Stack: the login page's 170 KiB budget has no room for Stack's code. */}

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { MESSAGES } from '../../../domain/messages';
 import { isStaff } from '../../../domain/roles';
+import { SIGN_IN_MESSAGES } from '../../../domain/sign-in-messages';
 import { ApiError, api } from '../../api/client';
 import type { SessionUser } from '../../api/types';
 import { useSession } from '../../session/session';
@@ -43,7 +43,7 @@ export function useLoginForm() {
 
   /** Where a new session goes: enrolment first when the admins' setting asks for it. */
   const proceed = (signedIn: SessionUser) => {
-    messages.success(MESSAGES.welcome);
+    messages.success(SIGN_IN_MESSAGES.welcome);
     if (signedIn.second_factor_setup_required) return navigate('/account/security');
     const firstLogin = signedIn.created_at === signedIn.updated_at;
     const from = (location.state as { from?: string } | null)?.from;
@@ -77,7 +77,7 @@ export function useLoginForm() {
       if (error instanceof ApiError) {
         setErrors(Object.fromEntries(Object.entries(error.errors).map(([field, texts]) => [field, texts[0]])));
       }
-      messages.error(MESSAGES.loginFailed);
+      messages.error(SIGN_IN_MESSAGES.loginFailed);
     } finally {
       setSubmitting(false);
     }
