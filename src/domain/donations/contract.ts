@@ -16,6 +16,7 @@ import {
 import { flag01, idField, optionalId } from '../fields';
 import { listQuerySchema } from '../list-query';
 import { MESSAGES } from '../messages';
+import { progressIdField } from '../progress/contract';
 import { formatField } from '../reports/schemas';
 import { COLUMN_ROLES } from './columns';
 import { MATCHED_BY } from './matcher';
@@ -226,7 +227,10 @@ export const ZDonationUploadRequestSchema = z.preprocess(
     typeof body === 'object' && body !== null && !('denari' in body) && 'file' in body
       ? { ...body, denari: (body as { file: unknown }).file }
       : body,
-  donationUploadSchema.extend({ denari: fileField(MESSAGES.noFileChosen) }),
+  donationUploadSchema.extend({
+    denari: fileField(MESSAGES.noFileChosen),
+    progress_id: progressIdField, // GET /progress/{id} follows the import (decision 18)
+  }),
 );
 
 export const DONATION_SORTS = [

@@ -19,6 +19,7 @@ import type { UploadedFile } from '../http/routes';
 import { recordAudit } from '../journal/journal';
 import { findMapping, mappingErrors, upsertMapping } from './column-mappings';
 import { loadDirectory } from './directory';
+import { type ImportProgress, startImportProgress } from './import-progress';
 import { FILE_FIELD, readImportFile } from './read-file';
 import { ANSWER_MISSIONARIES_LIMIT, serializePreview, serializeTotals } from './serialize';
 
@@ -42,6 +43,8 @@ export interface ImportInput {
   amountColumn?: string;
   /** YYYY-MM; else read from the upload name. */
   month?: string;
+  /** A UUID the browser made up: GET /progress/{id} follows the import (decision 18). */
+  progressId?: string;
 }
 
 interface PreviewExtra {
@@ -190,8 +193,22 @@ export async function previewDonationFile(ctx: AppContext, input: ImportInput) {
 /**
  * POST /donation/denari-upload: in ONE transaction, the upload row and every donation, or nothing.
  * Rows are matched again inside the transaction so the import uses what is true at commit time.
+ * With `progressId`, the progress record says how far it has got and how it ended (decision 18).
  */
 export async function importDonationFile(ctx: AppContext, actor: AuthUser, input: ImportInput) {
+  const progress = await startImportProgress(ctx, actor, input.progressId);
+  try {
+    const result = await writeImport(ctx, actor, input, progress);
+    await progress.finish('done', result.upload.rowCount, MESSAGES.importPosted);
+    return result;
+  } catch (error) {
+    const message = error instanceof AppError ? error.message : 'The import failed. Nothing was imported.';
+    await progress.finish('failed', 0, message);
+    throw error;
+  }
+}
+
+async function writeImport(ctx: AppContext, actor: AuthUser, input: ImportInput, progress: ImportProgress) {
   const bytesHash = contentHash(input.file.content);
   const now = ctx.clock.now();
   let sha = bytesHash;
@@ -203,6 +220,7 @@ export async function importDonationFile(ctx: AppContext, actor: AuthUser, input
       if (!preview.canImport || !rowsHash) throw new ImportRefused(preview, extra);
       sha = rowsHash;
       refuseHugeTotals(preview);
+      progress.rows(preview.matched.length);
       const total = sum(preview.matched.map((row) => row.amount));
       const [upload] = await tx
         .insert(donationUploads)
@@ -217,7 +235,7 @@ export async function importDonationFile(ctx: AppContext, actor: AuthUser, input
           createdAt: now,
         })
         .returning();
-      await insertDonations(tx, upload.id, input.uploadName, now, preview.matched);
+      await insertDonations(tx, upload.id, input.uploadName, now, preview.matched, progress.written);
       await recordAudit(tx, {
         actorId: actor.id,
         action: 'import',

@@ -34,6 +34,7 @@ export function donationRoutes(ctx: AppContext): AnyRoute[] {
           columns: request.body.columns,
           amountColumn: request.body.amount_column,
           month: request.body.month,
+          progressId: request.body.progress_id,
         };
         if (input.preview) return previewDonationFile(ctx, input);
         try {

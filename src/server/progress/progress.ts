@@ -16,8 +16,9 @@ const KEEP_MS = 24 * 60 * 60 * 1000;
  * reporter writes at most once per `every` items, and always the last one.
  */
 export interface ProgressReporter {
-  step(done: number, current: string | null): Promise<void>;
-  finish(status: 'done' | 'failed', done: number, message: string): Promise<void>;
+  /** `total` when it is learnt on the way (an import knows its rows once the file is read). */
+  step(done: number, current: string | null, total?: number): Promise<void>;
+  finish(status: 'done' | 'failed', done: number, message: string, total?: number): Promise<void>;
 }
 
 const SILENT: ProgressReporter = { step: async () => {}, finish: async () => {} };
@@ -37,6 +38,7 @@ export async function startProgress(
     .returning({ id: jobProgress.id });
   if (inserted.length === 0) throw AppError.field('progress_id', 'This progress id is already in use.');
   const every = Math.max(1, input.every ?? 1);
+  let { total } = input;
   let written = 0;
   const write = (values: Partial<typeof jobProgress.$inferInsert>) =>
     ctx.db
@@ -44,13 +46,15 @@ export async function startProgress(
       .set({ ...values, updatedAt: ctx.clock.now() })
       .where(eq(jobProgress.id, id));
   return {
-    async step(done, current) {
-      if (done !== 0 && done - written < every && done < input.total) return;
+    async step(done, current, newTotal) {
+      if (newTotal !== undefined && newTotal !== total) {
+        total = newTotal;
+      } else if (done !== 0 && done - written < every && done < total) return;
       written = done;
-      await write({ done, current });
+      await write({ done, current, ...(newTotal !== undefined ? { total: newTotal } : {}) });
     },
-    async finish(status, done, message) {
-      await write({ status, done, current: null, message });
+    async finish(status, done, message, newTotal) {
+      await write({ status, done, current: null, message, ...(newTotal !== undefined ? { total: newTotal } : {}) });
     },
   };
 }

@@ -20,7 +20,10 @@ export function newProgressId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** Polls GET /progress/{job} while `job` is set; null until the work has written its first record. */
+/**
+ * Polls GET /progress/{job} while `job` is set, until the work has ended (done or failed: the last
+ * record stays); null until the work has written its first record.
+ */
 export function useJobProgress(job: string | null): TProgress | null {
   const [progress, setProgress] = useState<TProgress | null>(null);
   useEffect(() => {
@@ -32,6 +35,7 @@ export function useJobProgress(job: string | null): TProgress | null {
       try {
         const next = await api.get<TProgress>(`/progress/${job}`);
         if (!stopped) setProgress(next);
+        if (next.status !== 'running') return;
       } catch {
         // 404 until the work has started; a lost poll is retried on the next turn.
       }

@@ -1,21 +1,11 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import {
-  Alert,
-  Box,
-  Button,
-  FormHelperText,
-  LinearProgress,
-  Link,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, FormHelperText, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
 import { keys } from '../../api/query-keys';
+import { newProgressId, useJobProgress } from '../../components/JobProgress';
 import { PageHeader } from '../../components/PageHeader';
 import { money } from '../../format';
 import { useCurrentUser } from '../../session/session';
@@ -23,6 +13,7 @@ import { useMessages } from '../../shell/messages';
 import { amountColumnsOf, ColumnMappingStep, type Mapping, mappingOf } from './ColumnMapping';
 import { ImportHelp } from './ImportHelp';
 import { ControlTotals, ImportPreviewView } from './ImportPreviewView';
+import { ImportProgress } from './ImportProgress';
 import { SavedMappings } from './SavedMappings';
 import type { ImportPreview, ImportResult } from './types';
 import { UploadMissionaryTotals } from './UploadMissionaryTotals';
@@ -56,6 +47,9 @@ export function DenariImportPage() {
   const [mapping, setMapping] = useState<Mapping | null>(null);
   const [amountColumn, setAmountColumn] = useState<string | null>(null);
   const [mappingOpen, setMappingOpen] = useState(false);
+  // Decision 18: an import's progress on the server, polled until it has ended.
+  const [job, setJob] = useState<string | null>(null);
+  const jobProgress = useJobProgress(job);
   const busy = progress !== null;
 
   /** Opens the mapping step when the columns need it (or are not all known and no mapping was applied). */
@@ -87,9 +81,12 @@ export function DenariImportPage() {
   const send = async (mode: 'preview' | 'import') => {
     if (!validate() || !file) return;
     setResult(null);
+    const progressId = mode === 'import' ? newProgressId() : null;
+    setJob(progressId);
     try {
       const fields: Record<string, string | Blob> = { upload_name: uploadName.trim(), denari: file };
       if (mode === 'preview') fields.preview = '1';
+      if (progressId) fields.progress_id = progressId;
       const sentMapping = mapping !== null && mappingOpen;
       if (sentMapping) fields.columns = JSON.stringify(mapping);
       if (amountColumn && (!sentMapping || amountColumnsOf(Object.keys(mapping ?? {}), mapping ?? {}).length > 1)) {
@@ -129,6 +126,7 @@ export function DenariImportPage() {
 
   const chooseFile = (chosen: File | null) => {
     setFile(chosen);
+    setJob(null);
     setPreview(null);
     setResult(null);
     setMapping(null);
@@ -212,20 +210,7 @@ export function DenariImportPage() {
                 </FormHelperText>
               )}
             </Box>
-            {progress && (
-              <Box role="status" aria-live="polite">
-                <Typography variant="body2" sx={{ mb: 0.5 }}>
-                  {progress.phase === 'uploading'
-                    ? `Uploading… ${Math.round(progress.fraction * 100)}%`
-                    : 'Reading and matching the rows…'}
-                </Typography>
-                <LinearProgress
-                  aria-label={progress.phase === 'uploading' ? 'Upload progress' : 'Reading the file'}
-                  variant={progress.phase === 'uploading' ? 'determinate' : 'indeterminate'}
-                  value={progress.phase === 'uploading' ? progress.fraction * 100 : undefined}
-                />
-              </Box>
-            )}
+            <ImportProgress upload={progress} job={jobProgress} />
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
               <Button type="submit" variant={preview?.can_import ? 'outlined' : 'contained'} disabled={busy}>
                 Preview
