@@ -10,15 +10,6 @@ import ts from 'typescript';
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADAPTER = 'src/server/db/query-rows.ts';
-/**
- * Web tests under src/web/pages that still cast a test double, left to the engineers splitting
- * those screens in the same session (issue 14's web half); each is to become a typed fixture.
- */
-const PENDING_WEB_TESTS = new Set([
-  'src/web/pages/account/UserSecondFactorSection.test.tsx',
-  'src/web/pages/advances/payment.test.tsx',
-  'src/web/pages/statements/DonationsChart.test.tsx',
-]);
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -53,7 +44,7 @@ describe('`as unknown as` in src/', () => {
 
   it('appears only in the documented adapter', () => {
     const outside = casts.filter((place) => !place.startsWith(`${ADAPTER}:`));
-    expect(outside.filter((place) => !PENDING_WEB_TESTS.has(place.split(':')[0]))).toEqual([]);
+    expect(outside).toEqual([]);
   });
 
   it('is found where it is (the adapter still has its two)', () => {

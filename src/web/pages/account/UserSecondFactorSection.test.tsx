@@ -2,6 +2,7 @@ import { configure, render, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Role } from '../../../domain/roles';
+import { ZUserSchema } from '../../../domain/users/contract';
 import type { User } from '../../api/types';
 import { Guard } from '../../shell/guards';
 import { AppProviders, fakeApi, sessionUser, setTokenCookie } from '../../testing';
@@ -10,7 +11,8 @@ import { UserSecondFactorSection } from './UserSecondFactorSection';
 const userEvent = userEventLib.setup({ delay: null });
 configure({ asyncUtilTimeout: 10_000 });
 
-const lost = { ...sessionUser('employee', 42), name: 'Lydia Thyatira' } as unknown as User;
+// The user as GET /user/{id} answers it: the session's fields through the contract (extra ones dropped).
+const lost: User = ZUserSchema.parse({ ...sessionUser('employee', 42), name: 'Lydia Thyatira' });
 
 function serve(role: Role) {
   const server = fakeApi();

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { AppProviders } from '../../testing';
 import { ReportSummaryCard } from '../expenses/ReportSummaryCard';
-import type { FullReport } from '../expenses/types';
+import { fullReport } from '../expenses/report-fixture';
 import { ADVANCE_COLUMNS } from './AdminAdvancesPage';
 import { StatusCell } from './MyAdvanceRequestsTable';
 import type { Advance } from './types';
@@ -73,24 +73,22 @@ describe('the staff advance lists (amount column)', () => {
 
 describe('an advance report’s summary (missionary and staff)', () => {
   it('names the advance with its approved amount and MAT Day', () => {
-    const report = {
+    const report = fullReport({
       id: 3,
       type: 'advance',
-      status: 'draft',
+      status: 'unsubmitted',
       user_name: 'Ruth Okafor',
       missionary_number: 'R-1',
       total_amount: 0,
       unreimbursed_amount: 0,
       submitted: 0,
       processed: 0,
-      processed_at: null,
-      distribution_id: null,
       date_submitted: null,
       start_date: null,
       end_date: null,
       advance_request_id: 41,
       advance_request: advance({ status: 'submitted', expense_report_id: 3 }),
-    } as unknown as FullReport;
+    });
     render(
       <AppProviders>
         <MemoryRouter>

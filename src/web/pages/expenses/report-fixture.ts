@@ -1,0 +1,42 @@
+import type { FullReport } from './types';
+
+/** A submitted report as GET /api/expense-report/{id} answers it, for web tests; `changes` override. */
+export function fullReport(changes: Partial<FullReport> = {}): FullReport {
+  return {
+    id: 1,
+    type: 'reimbursement',
+    user_id: 7,
+    user_name: 'Naomi Field',
+    missionary_number: 'N-1',
+    status: 'submitted',
+    total_amount: 291.83,
+    unreimbursed_amount: 291.83,
+    payout: null,
+    start_date: '2026-03-02',
+    end_date: '2026-03-10',
+    date_submitted: '2026-03-11',
+    submitted: 1,
+    processed: 0,
+    processed_at: null,
+    processed_by: null,
+    processed_by_name: null,
+    distance_type: 'km',
+    advance_request_id: null,
+    distribution_id: null,
+    dist_amount_reimbursed: null,
+    dist_hold_account_withdrawals: null,
+    dist_amount_unreimbursed: null,
+    archived_at: null,
+    returned_at: null,
+    created_at: '2026-03-01T00:00:00.000Z',
+    updated_at: '2026-03-11T00:00:00.000Z',
+    expense: [],
+    mileage: [],
+    file_upload: [],
+    advance_request: null,
+    user: null,
+    events: [],
+    return_comment: null,
+    ...changes,
+  };
+}
