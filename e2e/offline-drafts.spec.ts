@@ -210,6 +210,44 @@ test('a report started offline, edited before it is sent, is sent once with its 
   await expect(refused).toBeHidden();
 });
 
+test('what waits is sent from the dashboard when the link returns, without opening the report', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { categories, user, token } = await missionary(request, 'Dorcas');
+  await loginAs(page, user.email, user.password);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.goto(`/dashboard/${user.id}`);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  for (const key of ['categories', 'settings', `hold-accounts-${user.id}`]) {
+    await expect.poll(() => keptOnDevice(page, key)).toBe(true);
+  }
+
+  await goOffline(page, context);
+  await page.getByRole('link', { name: 'New Expense Report' }).click();
+  await page
+    .getByRole('dialog', { name: 'Do you want to start a new report?' })
+    .getByRole('button', { name: 'Start Report' })
+    .click();
+  await expect(page).toHaveURL(/\/expense-report\/offline-\d+\/edit$/);
+  await addExpense(page, '2026-03-10', categories.lodging.expense_category, '4750');
+
+  await page.goto(`/dashboard/${user.id}`);
+  const kept = page.getByRole('status', { name: 'Kept on this device' });
+  await expect(kept).toContainText('Waiting to send (2)'); // the report and its expense
+  await context.setOffline(false);
+  await expect(kept).toBeHidden({ timeout: 30_000 });
+  const mine = await apiCall(request, token, 'GET', `/paginated_expense_report?user_id=${user.id}`);
+  expect(mine.total_count).toBe(1);
+  const report = await apiCall(request, token, 'GET', `/expense-report/${mine.data[0].id}`);
+  expect(report.expense.map((e: { field_currency: number }) => e.field_currency)).toEqual([4750]);
+  // The history shows it without a reload.
+  await expect(page.getByRole('link', { name: 'Edit' }).or(page.getByRole('button', { name: 'Edit' }))).toHaveCount(1);
+});
+
 /** The first bytes of an iPhone photo (an ISO "ftyp" box, brand heic): Chromium cannot decode it. */
 function heicPhoto(): Buffer {
   const ftyp = Buffer.concat([

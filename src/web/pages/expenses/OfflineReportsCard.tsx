@@ -1,6 +1,8 @@
 import { Alert, AlertTitle, Box, Link, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { keys } from '../../api/query-keys';
 import type { SessionUser } from '../../api/types';
 import { isReportCreate, localReportId, type OutboxItem } from '../../offline/queue';
 import { allRecords, CACHE, OUTBOX, OUTBOX_CHANGED, putRecord } from '../../offline/store';
@@ -30,9 +32,31 @@ function keepForOffline(me: SessionUser) {
 }
 
 /**
+ * While something waits, the dashboard sends it too: when it opens online and whenever the link
+ * returns, then shows the server's reports. The sender (offline/outbox.ts) loads only then, so the
+ * dashboard's first download stays as it was.
+ */
+function useSendWhileWaiting(somethingWaits: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!somethingWaits) return;
+    const send = () => {
+      if (!navigator.onLine) return;
+      import('../../offline/outbox')
+        .then(({ sendOutbox }) => sendOutbox())
+        .then(() => queryClient.invalidateQueries({ queryKey: keys.expenseReports.all }))
+        .catch(() => undefined); // what could not be sent stays, and is tried again when the link returns
+    };
+    send();
+    window.addEventListener('online', send);
+    return () => window.removeEventListener('online', send);
+  }, [somethingWaits, queryClient]);
+}
+
+/**
  * On the missionary dashboard: the reports started on this device and not sent yet, each a link to
  * its editor (the list of the server's reports cannot load offline; these can), and how much else
- * waits. What waits is sent from the report's page. Part of the dashboard's own chunk and kept small
+ * waits. What waits is sent from here as from the report's page. Part of the dashboard's own chunk and kept small
  * (IndexedDB through store.ts, no outbox, no session: the user comes as a prop): loaded lazily, its
  * chunk made the bundler split the first page's chunk, 1.3 KiB more on the login page
  * (test/web-budget.test.ts).
@@ -49,6 +73,7 @@ export function OfflineReportsCard({ me }: { me: SessionUser }) {
     return () => window.removeEventListener(OUTBOX_CHANGED, read);
   }, [me.id]);
   useEffect(() => keepForOffline(me), [me]);
+  useSendWhileWaiting(items.some((item) => !item.refused));
   if (items.length === 0) return null;
   const reports = items.filter(isReportCreate);
   const waiting = items.filter((item) => !item.refused).length;
@@ -72,7 +97,7 @@ export function OfflineReportsCard({ me }: { me: SessionUser }) {
         </Box>
       )}
       <Typography variant="body2">
-        Kept on this device and sent in order when the connection returns; open a report to send it now.
+        Kept on this device and sent in order when the connection returns.
         {refused > 0 && ` ${refused} not sent: the office changed the report meanwhile. Open it to decide.`}
       </Typography>
     </Alert>
