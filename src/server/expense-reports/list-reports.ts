@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'dri
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../domain/errors';
 import type { REPORT_SORTS } from '../../domain/expense-reports/contract';
+import { REPORT_TYPES } from '../../domain/expense-reports/schemas';
 import { findAdvance } from '../advances/list-advances';
 import type { DbOrTx } from '../db/client';
 import { categories, expenseReports, expenses, fileUploads, holdAccounts, mileage, users } from '../db/schema';
@@ -69,7 +70,7 @@ function conditions(filter: ReportFilter, q: string | null): SQL | undefined {
 /** Report types a search term names: the type is one of two words, so it is matched here, not per row. */
 function typesNamed(term: string): string[] {
   const lower = term.toLowerCase();
-  return ['advance', 'reimbursement'].filter((type) => type.includes(lower));
+  return REPORT_TYPES.filter((type) => type.includes(lower));
 }
 
 /**
