@@ -33,14 +33,20 @@ const ZTotalRow = z.object({
 /**
  * GET /donation/upload/{id}/missionary-totals: one page of the upload's totals per missionary, from
  * the donations it holds now (the import's answer lists only the largest; decisions 12 and 18).
+ * The upload's rows are found by its name, which every row it wrote carries and `(upload_name, id)`
+ * indexes (names are unique and never change); upload_id alone has no index and read the table.
  */
 export async function listUploadMissionaryTotals(
   db: DbOrTx,
   uploadId: number,
   query: ListQuery<MissionaryTotalSort>,
 ): Promise<{ data: TMissionaryTotal[]; total_count: number }> {
-  const found = await queryRows(db, sql`select 1 as one from donation_uploads where id = ${uploadId}`, z.unknown());
-  if (found.length === 0) throw AppError.notFound();
+  const [upload] = await queryRows(
+    db,
+    sql`select upload_name from donation_uploads where id = ${uploadId}`,
+    z.object({ upload_name: z.string() }),
+  );
+  if (!upload) throw AppError.notFound();
   const search = query.q
     ? sql`and (lower(d.user_name) like ${likePattern(query.q)} or lower(u.missionary_number) like ${likePattern(query.q)})`
     : sql``;
@@ -51,7 +57,7 @@ export async function listUploadMissionaryTotals(
       coalesce(sum(d.amount) filter (where d.hold_account_id is not null), 0) as designated,
       sum(d.amount) as total
     from donations d left join users u on u.id = d.user_id
-    where d.upload_id = ${uploadId} and d.user_id is not null ${search}
+    where d.upload_name = ${upload.upload_name} and d.upload_id = ${uploadId} and d.user_id is not null ${search}
     group by d.user_id, u.missionary_number`;
   const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
   const [rows, counted] = await Promise.all([
