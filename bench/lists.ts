@@ -17,57 +17,26 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { buildApp } from '../src/server/app';
-import { issueApiToken } from '../src/server/auth/tokens';
-import { readConfig } from '../src/server/config';
-import { type Database, type Db, openPglite, openPostgres, SESSION_OPTIONS } from '../src/server/db/client';
+import { type Database, type Db, openPglite, SESSION_OPTIONS } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import * as schema from '../src/server/db/schema';
 import { paginateDonations } from '../src/server/donations/donations';
 import { paginateReports } from '../src/server/expense-reports/list-reports';
 import { listQueryOf } from '../src/server/http/pagination';
-import { createMailer } from '../src/server/mail/mailer';
 import { ensureDefaultSettings } from '../src/server/settings/settings';
-import { createLocalStorage } from '../src/server/storage/storage';
 import { startServer } from '../src/server/test-support/server-process';
 import { copyFrom } from './copy-from';
+import { benchApp, benchContext, random, run, tokenFor, withScratchDatabase } from './support';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = 20;
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const SCRATCH = `sheepfold_bench_lists_${process.pid}`;
 const MISSIONARIES = 5_000;
 const EXPLAIN_FILE = '.tmp/lists-explain.md';
 const PGLITE_EXPLAIN_FILE = '.tmp/lists-explain-pglite.md';
 
 const FIRST = ['Ruth', 'Daniel', 'Grace', 'Samuel', 'Esther', 'Joseph', 'Lydia', 'Andrew', 'Miriam', 'Peter'];
 const LAST = ['Okafor', 'Kim', 'Santos', 'Lindqvist', 'Tanaka', 'MacLeod', 'Haddad', 'Novak', 'Mensah', 'Duarte'];
-
-function urlFor(database: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Deterministic pseudo-random numbers: every run seeds the same rows. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
 
 const day = (offset: number) => new Date(Date.UTC(2016, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10);
 const cents = (value: number) => (value / 100).toFixed(2);
@@ -147,9 +116,9 @@ async function seedUsers(db: Db): Promise<{ adminId: number; firstUser: number }
 }
 
 /** PostgreSQL: COPY from CSV batches; returns the seconds the COPYs took. */
-async function seedPostgres(database: Database, sizes: Sizes) {
+async function seedPostgres(database: Database, url: string, sizes: Sizes) {
   const { adminId, firstUser } = await seedUsers(database.db);
-  const client = new pg.Client({ connectionString: urlFor(SCRATCH) });
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   // Bulk-load shape: secondary indexes are dropped and rebuilt after the COPY (one sorted build
   // instead of 8 million incremental inserts into forty indexes), and foreign-key triggers are off
@@ -397,21 +366,22 @@ async function benchPostgres(lines: string[]) {
     expenses: Math.round(5_000_000 * SCALE),
     donations: Math.round(2_000_000 * SCALE),
   };
-  await adminQuery(`drop database if exists ${SCRATCH} with (force)`);
-  await adminQuery(`create database ${SCRATCH}`);
-  const url = urlFor(SCRATCH);
-  const database = openPostgres(url, 2);
+  // Its own scratch database (sheepfold_bench_lists_<pid>), migrated, and dropped afterwards.
+  await withScratchDatabase('lists', 2, (database, url) => measurePostgres(database, url, sizes, lines));
+}
+
+/** Seeds the scratch database, then measures every case against a real server process and as raw SQL. */
+async function measurePostgres(database: Database, url: string, sizes: Sizes, lines: string[]) {
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
   try {
-    await migrate(database);
-    const { adminId, copySeconds, indexSeconds } = await seedPostgres(database, sizes);
+    const { adminId, copySeconds, indexSeconds } = await seedPostgres(database, url, sizes);
     console.log(
       `PostgreSQL: seeded ${sizes.reports} reports, ${sizes.expenses} expenses, ${sizes.donations} donations by COPY in ${copySeconds.toFixed(1)} s`,
     );
     lines.push(
       `PostgreSQL seed (COPY): ${sizes.reports.toLocaleString('en-US')} reports, ${sizes.expenses.toLocaleString('en-US')} expenses, ${sizes.donations.toLocaleString('en-US')} donations in ${copySeconds.toFixed(1)} s, then ${indexSeconds.toFixed(1)} s to build the indexes`,
     );
-    const token = await issueApiToken(database.db, adminId, new Date());
+    const token = await tokenFor(database, adminId);
     server = await startServer({ DATABASE_URL: url, LOG_LEVEL: 'warn' });
     const base = new URL(server.url);
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
@@ -456,8 +426,6 @@ async function benchPostgres(lines: string[]) {
     await rawPool.end();
   } finally {
     await server?.stop();
-    await database.close();
-    await adminQuery(`drop database if exists ${SCRATCH} with (force)`);
   }
 }
 
@@ -473,20 +441,9 @@ async function benchPglite(lines: string[]) {
   lines.push(
     `PGlite seed (in-database INSERT … SELECT): ${sizes.reports.toLocaleString('en-US')} reports, ${sizes.expenses.toLocaleString('en-US')} expenses, ${sizes.donations.toLocaleString('en-US')} donations in ${copySeconds.toFixed(1)} s`,
   );
-  const token = await issueApiToken(database.db, adminId, new Date());
-  const config = readConfig({ DATA_DIR: '/tmp/sheepfold-bench-lists', LOG_LEVEL: 'silent' });
-  const app = await buildApp(
-    {
-      db: database.db,
-      dbKind: 'pglite',
-      config,
-      clock: { now: () => new Date() },
-      mailer: createMailer({ smtpUrl: null, from: 'x@example.org', outboxDir: '/tmp/sheepfold-bench-lists/outbox' }),
-      storage: createLocalStorage('/tmp/sheepfold-bench-lists/uploads'),
-    },
-    { serveWeb: false },
-  );
-  await app.ready();
+  const token = await tokenFor(database, adminId);
+  const bench = benchContext(database);
+  const app = await benchApp(bench);
   const inject = async (url: string) => {
     const response = await app.inject({ method: 'GET', url, headers: { 'api-token': token } });
     if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
@@ -526,6 +483,7 @@ async function benchPglite(lines: string[]) {
   fs.writeFileSync(PGLITE_EXPLAIN_FILE, explains.join('\n'));
   await app.close();
   await database.close();
+  bench.dispose();
 }
 
 async function main() {
@@ -542,7 +500,4 @@ async function main() {
   for (const line of lines.filter((l) => !l.startsWith('|'))) console.log(line);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+run(main);

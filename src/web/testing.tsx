@@ -1,8 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import type { Role } from '../domain/roles';
 import type { SessionUser } from './api/types';
 import { SessionProvider } from './session/session';
+import { Guard } from './shell/guards';
 import { MessageProvider } from './shell/messages';
 
 /** Test helpers for jsdom tests of the web app: a fake API behind `fetch` and the app's providers. */
@@ -52,6 +55,31 @@ export function sessionUser(role: Role, id = 7): SessionUser {
 export function setTokenCookie(token: string | null): void {
   // biome-ignore lint/suspicious/noDocumentCookie: tests set the session cookie as the app does
   document.cookie = token === null ? 'token=; Path=/; Max-Age=0' : `token=${token}; Path=/`;
+}
+
+/** A fake API with `role`'s user signed in: the session cookie set and POST /token answering the user. */
+export function signedInApi(role: Role, id?: number): FakeApi {
+  const server = fakeApi();
+  setTokenCookie('token-of-test');
+  server.on('POST', '/token', () => ({ status: 200, body: sessionUser(role, id) }));
+  return server;
+}
+
+/** Undoes signedInApi (for afterEach): the real fetch back, and no session cookie. */
+export function signOutApi(): void {
+  vi.unstubAllGlobals();
+  setTokenCookie(null);
+}
+
+/** Renders `routes` behind the app's Guard in a memory router at `path`, inside AppProviders; returns the router. */
+export function renderGuarded(routes: RouteObject[], path: string) {
+  const router = createMemoryRouter([{ element: <Guard />, children: routes }], { initialEntries: [path] });
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
 }
 
 /** The providers main.tsx wraps the app in (without the router). */

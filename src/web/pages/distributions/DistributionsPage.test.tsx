@@ -1,10 +1,8 @@
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { STORED_MONEY_FIELDS, type StoredMoneyField } from '../../../domain/distributions/types';
 import type { Role } from '../../../domain/roles';
-import { Guard } from '../../shell/guards';
-import { AppProviders, type FakeApi, fakeApi, sessionUser, setTokenCookie } from '../../testing';
+import { type FakeApi, renderGuarded, signedInApi, signOutApi } from '../../testing';
 import { DistributionsPage } from './DistributionsPage';
 import type { DistributionRecord } from './types';
 
@@ -50,38 +48,22 @@ function row(id: number, overrides: Partial<DistributionRecord> = {}): Distribut
 }
 
 function serve(role: Role, rows: DistributionRecord[]): FakeApi {
-  const server = fakeApi();
-  setTokenCookie('token-of-test');
-  server.on('POST', '/token', () => ({ status: 200, body: sessionUser(role) }));
+  const server = signedInApi(role);
   server.on('GET', '/paginated_distribution', () => ({ status: 200, body: { data: rows, total_count: rows.length } }));
   return server;
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
+  return renderGuarded(
     [
-      {
-        element: <Guard />,
-        children: [
-          { path: '/admin/distributions/:status', element: <DistributionsPage /> },
-          { path: '/admin/distribution-form/:id', element: <p>the form</p> },
-        ],
-      },
+      { path: '/admin/distributions/:status', element: <DistributionsPage /> },
+      { path: '/admin/distribution-form/:id', element: <p>the form</p> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setTokenCookie(null);
-});
+afterEach(signOutApi);
 
 describe('Distributions list', () => {
   it('approves the selected pending distributions after a confirmation', SLOW, async () => {

@@ -5,6 +5,7 @@ import type { User } from '../../api/types';
 import { AppProviders, fakeApi, sessionUser } from '../../testing';
 import type { HoldAccount } from '../hold-accounts/types';
 import { ProcessReportDialog } from './ProcessReportDialog';
+import { fullReport } from './report-fixture';
 import type { Expense, FullReport, Mileage } from './types';
 
 /** DESIGN.md decision 14: the processing dialog says where the payout comes from and what stays owed. */
@@ -75,41 +76,13 @@ function trip(id: number, cost: number): Mileage {
 }
 
 function report(total: number, fundBalance: number, lines: Pick<FullReport, 'expense' | 'mileage'>): FullReport {
-  return {
-    id: 1,
-    type: 'reimbursement',
-    user_id: 7,
+  return fullReport({
     user_name: 'Ruth Okafor',
-    missionary_number: 'R-1',
-    status: 'submitted',
     total_amount: total,
     unreimbursed_amount: total,
-    payout: null,
-    start_date: '2026-11-02',
-    end_date: '2026-11-03',
-    date_submitted: '2026-11-04',
-    submitted: 1,
-    processed: 0,
-    processed_at: null,
-    processed_by: null,
-    processed_by_name: null,
-    distance_type: 'mi',
-    advance_request_id: null,
-    distribution_id: null,
-    dist_amount_reimbursed: null,
-    dist_hold_account_withdrawals: null,
-    dist_amount_unreimbursed: null,
-    archived_at: null,
-    returned_at: null,
-    created_at: STAMP,
-    updated_at: STAMP,
-    file_upload: [],
-    advance_request: null,
     user: owner(fundBalance),
-    events: [],
-    return_comment: null,
     ...lines,
-  };
+  });
 }
 
 function kenya(balance: number): HoldAccount {
