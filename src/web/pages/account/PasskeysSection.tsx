@@ -5,6 +5,7 @@ import type { TPasskey, TPasskeyOptions } from '../../../domain/second-factor/pa
 import { ApiError, api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { useMessages } from '../../shell/messages';
+import { passkeyFailureMessage } from '../auth/passkey-errors';
 
 /** Registers a passkey: the WebAuthn browser code loads only here, when the button is pressed. */
 async function createPasskey(name: string): Promise<TPasskey> {
@@ -39,7 +40,7 @@ export function PasskeysSection() {
       await reload();
     } catch (failure) {
       if (failure instanceof ApiError) setError(Object.values(failure.errors)[0]?.[0] ?? failure.message);
-      else if (!(failure instanceof Error && failure.name === 'NotAllowedError')) setError(String(failure));
+      else setError(passkeyFailureMessage(failure) ?? undefined);
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,6 @@
 import type { TPasskeyOptions } from '../../../domain/second-factor/passkey-contract';
 import type { SessionUser } from '../../api/types';
+import { passkeyFailureMessage } from './passkey-errors';
 
 type Post = <T>(path: string, body: unknown) => Promise<T>;
 
@@ -19,15 +20,14 @@ export async function signInWithPasskey(email: string, post: Post): Promise<Sess
 
 /**
  * The login page's button: the session on success; null when the person cancelled the browser's
- * prompt (NotAllowedError, nothing to say); otherwise the error's message goes to `fail`.
+ * prompt (nothing to say); otherwise what went wrong, in words (passkeyFailureMessage), goes to `fail`.
  */
 export async function passkeyButton(email: string, post: Post, fail: (message: string) => void) {
   try {
     return await signInWithPasskey(email, post);
   } catch (error) {
-    if (!(error instanceof Error && error.name === 'NotAllowedError')) {
-      fail(error instanceof Error ? error.message : String(error));
-    }
+    const message = passkeyFailureMessage(error);
+    if (message !== null) fail(message);
     return null;
   }
 }
