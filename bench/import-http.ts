@@ -4,12 +4,18 @@
  * answer's size. In the same run the rows the import wrote are loaded again with COPY FROM STDIN into
  * a table shaped like `donations` (the floor for getting those rows into PostgreSQL); the ratio
  * import ÷ COPY is printed. Run: npm run bench:import-http (BENCH_MB, BENCH_RUNS, BENCH_MISSIONARIES,
- * BENCH_DATABASE_URL to change).
+ * BENCH_DATABASE_URL to change; BENCH_PGLITE=1 for the embedded database on disk, as `npm start` runs, or
+ * BENCH_PGLITE=memory in memory).
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { toDecimalString } from '../src/domain/money';
-import type { Database, Db } from '../src/server/db/client';
+import { type Database, type Db, openPglite } from '../src/server/db/client';
+import { migrate } from '../src/server/db/migrate';
 import { copyFrom } from './copy-from';
 import { GIFT_HEADER, giftLine, seedDonorDirectory } from './donor-file';
 import { benchApp, benchContext, median, random, tokenFor, withScratchDatabase } from './support';
@@ -66,16 +72,20 @@ async function copyBaseline(client: pg.Client): Promise<number> {
   return ms;
 }
 
-async function main(database: Database, url: string) {
-  const client = new pg.Client({ connectionString: url });
+/**
+ * `url`: PostgreSQL, with the COPY baseline; null: the embedded PGlite `npm start` runs by default
+ * (BENCH_PGLITE=1, on a data directory on disk), without one (PGlite's COPY reads a file, not a stream).
+ */
+async function main(database: Database, url: string | null) {
+  const client = url ? new pg.Client({ connectionString: url }) : null;
   const bench = benchContext(database);
   try {
     const actor = await seed(database.db);
     const app = await benchApp(bench);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const token = await tokenFor(database, actor.id);
-    await client.connect();
-    await client.query('create table donations_copy (like donations including all)');
+    await client?.connect();
+    await client?.query('create table donations_copy (like donations including all)');
 
     const { file, rows, skipped } = giftFile();
     const results: Array<{ ms: number; bytes: number; copyMs: number }> = [];
@@ -96,13 +106,15 @@ async function main(database: Database, url: string) {
       const summary = JSON.parse(body.toString());
       if (summary.total_count !== rows - skipped)
         throw new Error(`imported ${summary.total_count} of ${rows - skipped}`);
-      const copyMs = await copyBaseline(client);
+      const copyMs = client ? await copyBaseline(client) : Number.NaN;
       results.push({ ms, bytes: body.length, copyMs });
       // Each run imports the same file under a new name; the rows go so the next run starts alike
       // (a file whose rows equal an earlier upload's is refused, decision 12).
-      await client.query('delete from donations; delete from donation_uploads; delete from audit_events');
+      for (const table of ['donations', 'donation_uploads', 'audit_events']) {
+        await database.db.execute(sql.raw(`delete from ${table}`));
+      }
       console.log(
-        `run ${run + 1}: HTTP import ${ms.toFixed(0)} ms, answer ${body.length.toLocaleString('en-US')} bytes, COPY ${copyMs.toFixed(0)} ms`,
+        `run ${run + 1}: HTTP import ${ms.toFixed(0)} ms, answer ${body.length.toLocaleString('en-US')} bytes${client ? `, COPY ${copyMs.toFixed(0)} ms` : ''}`,
       );
     }
     const importMs = median(results.map((r) => r.ms));
@@ -114,12 +126,30 @@ async function main(database: Database, url: string) {
     console.log(
       `HTTP import ${importMs.toFixed(0)} ms (limit 5,000: ${importMs < 5000 ? 'met' : 'NOT met'}); answer ${bytes.toLocaleString('en-US')} bytes (limit 10,240: ${bytes < 10_240 ? 'met' : 'NOT met'})`,
     );
-    console.log(`COPY of the same rows ${copyMs.toFixed(0)} ms; import ÷ COPY = ${(importMs / copyMs).toFixed(2)}×`);
+    if (client) {
+      console.log(`COPY of the same rows ${copyMs.toFixed(0)} ms; import ÷ COPY = ${(importMs / copyMs).toFixed(2)}×`);
+    }
     await app.close();
   } finally {
-    await client.end().catch(() => undefined);
+    await client?.end().catch(() => undefined);
     bench.dispose();
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await withScratchDatabase('http', 4, main);
+/** The embedded database as `npm start` opens it: a data directory on disk, migrated. */
+async function withPgliteDirectory(work: (database: Database) => Promise<void>): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheepfold-bench-pglite-'));
+  const database = await openPglite(process.env.BENCH_PGLITE === 'memory' ? null : dir);
+  try {
+    await migrate(database);
+    await work(database);
+  } finally {
+    await database.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.env.BENCH_PGLITE) await withPgliteDirectory((database) => main(database, null));
+  else await withScratchDatabase('http', 4, main);
+}
