@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { receiptPhoto } from './expense-support';
+import { addKesExpense, addMileage, goOffline, onlineOnce } from './offline-support';
 import { apiCall, apiToken, createCategories, createUserViaApi, expectAccessible, loginAs } from './support';
 
 /**
@@ -29,42 +30,6 @@ async function missionary(request: APIRequestContext, first: string) {
   return { categories, user, token };
 }
 
-/** A copy of a read the add dialogs need offline, kept in IndexedDB (offline/cached-read.ts). */
-function keptOnDevice(page: Page, key: string) {
-  return page.evaluate(
-    (key) =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('sheepfold-offline');
-        open.onsuccess = () => {
-          const get = open.result.transaction('cache').objectStore('cache').get(key);
-          get.onsuccess = () => resolve(get.result !== undefined);
-          get.onerror = () => resolve(false);
-        };
-        open.onerror = () => resolve(false);
-      }),
-    key,
-  );
-}
-
-async function addExpense(page: Page, date: string, category: string, amount: string) {
-  await page.getByRole('button', { name: 'Add Expense' }).click();
-  const form = page.getByRole('dialog', { name: 'Add Expense' });
-  await form.getByLabel('Date').fill(date);
-  await form.getByRole('combobox', { name: 'Category' }).click();
-  await page.getByRole('option', { name: category }).click();
-  await form.getByRole('combobox', { name: 'Currency' }).click();
-  await page.getByRole('option', { name: 'KES — Kenyan Shilling' }).click();
-  await form.getByLabel('Amount (KES)').fill(amount);
-  await form.getByLabel('Exchange rate (per US$1)').fill('129,25');
-  await form.getByRole('button', { name: 'Add Expense' }).click();
-  await expect(form).toBeHidden();
-}
-
-async function goOffline(page: Page, context: BrowserContext) {
-  await context.setOffline(true);
-  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
-}
-
 test('a report started offline, edited before it is sent, is sent once with its lines', async ({
   page,
   context,
@@ -75,13 +40,7 @@ test('a report started offline, edited before it is sent, is sent once with its 
   const { categories, user, token } = await missionary(request, 'Esther');
 
   // Online once: the service worker installs and the dashboard keeps what the forms read offline.
-  await loginAs(page, user.email, user.password);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.goto(`/dashboard/${user.id}`);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  for (const key of ['categories', 'settings', `hold-accounts-${user.id}`]) {
-    await expect.poll(() => keptOnDevice(page, key)).toBe(true);
-  }
+  await onlineOnce(page, user, `/dashboard/${user.id}`, ['categories', 'settings', `hold-accounts-${user.id}`]);
 
   await goOffline(page, context);
   await page.getByRole('link', { name: 'New Expense Report' }).click();
@@ -95,15 +54,9 @@ test('a report started offline, edited before it is sent, is sent once with its 
 
   await page.getByRole('combobox', { name: 'Distance type' }).click();
   await page.getByRole('option', { name: 'Kilometers' }).click();
-  await addExpense(page, '2026-03-10', categories.lodging.expense_category, '4750');
-  await addExpense(page, '2026-03-11', categories.meals.expense_category, '2500');
-  await page.getByRole('button', { name: 'Add Mileage' }).click();
-  const trip = page.getByRole('dialog', { name: 'Add Mileage' });
-  await trip.getByLabel('Date').fill('2026-03-12');
-  await trip.getByLabel('Odometer start').fill('12000');
-  await trip.getByLabel('Odometer end').fill('12042');
-  await trip.getByRole('button', { name: 'Add Mileage' }).click();
-  await expect(trip).toBeHidden();
+  await addKesExpense(page, '2026-03-10', categories.lodging.expense_category, '4750');
+  await addKesExpense(page, '2026-03-11', categories.meals.expense_category, '2500');
+  await addMileage(page, '2026-03-12', '12000', '12042');
   await page
     .locator('#receipt-file')
     .setInputFiles({ name: 'till.png', mimeType: 'image/png', buffer: receiptPhoto() });
@@ -189,7 +142,7 @@ test('a report started offline, edited before it is sent, is sent once with its 
   // A conflict: the report is submitted elsewhere while a line waits here. The line is refused,
   // shown with the server's words, and kept until the user decides.
   await goOffline(page, context);
-  await addExpense(page, '2026-03-13', categories.lodging.expense_category, '100');
+  await addKesExpense(page, '2026-03-13', categories.lodging.expense_category, '100');
   await apiCall(request, token, 'PATCH', `/submit/expense-report/${id}`, {});
   await context.setOffline(false);
   const refused = page.getByRole('alert').filter({ hasText: 'Not sent: Expense: 2026-03-13' });
@@ -218,13 +171,7 @@ test('what waits is sent from the dashboard when the link returns, without openi
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const { categories, user, token } = await missionary(request, 'Dorcas');
-  await loginAs(page, user.email, user.password);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.goto(`/dashboard/${user.id}`);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  for (const key of ['categories', 'settings', `hold-accounts-${user.id}`]) {
-    await expect.poll(() => keptOnDevice(page, key)).toBe(true);
-  }
+  await onlineOnce(page, user, `/dashboard/${user.id}`, ['categories', 'settings', `hold-accounts-${user.id}`]);
 
   await goOffline(page, context);
   await page.getByRole('link', { name: 'New Expense Report' }).click();
@@ -233,7 +180,7 @@ test('what waits is sent from the dashboard when the link returns, without openi
     .getByRole('button', { name: 'Start Report' })
     .click();
   await expect(page).toHaveURL(/\/expense-report\/offline-\d+\/edit$/);
-  await addExpense(page, '2026-03-10', categories.lodging.expense_category, '4750');
+  await addKesExpense(page, '2026-03-10', categories.lodging.expense_category, '4750');
 
   await page.goto(`/dashboard/${user.id}`);
   const kept = page.getByRole('status', { name: 'Kept on this device' });
@@ -310,14 +257,11 @@ test('a line the office made invalid meanwhile is refused, kept, and sent once t
   await page.setViewportSize({ width: 390, height: 844 });
   const { categories, user, token } = await missionary(request, 'Phoebe');
   const report = await apiCall(request, token, 'POST', '/expense-report', { type: 'reimbursement', user_id: user.id });
-  await loginAs(page, user.email, user.password);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.goto(`/expense-report/${report.id}/edit`);
+  await onlineOnce(page, user, `/expense-report/${report.id}/edit`, ['categories']);
   await expect(page.getByRole('heading', { name: 'Edit Expense Report' })).toBeVisible();
-  await expect.poll(() => keptOnDevice(page, 'categories')).toBe(true);
 
   await goOffline(page, context);
-  await addExpense(page, '2026-04-02', categories.lodging.expense_category, '3000');
+  await addKesExpense(page, '2026-04-02', categories.lodging.expense_category, '3000');
   // Meanwhile the office deletes the category (no record used it yet).
   await apiCall(request, await apiToken(request), 'DELETE', `/categories/${categories.lodging.id}`);
   await context.setOffline(false);

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { largePhoto } from './expense-support';
-import { apiCall, apiToken, createCategories, createUserViaApi, loginAs } from './support';
+import { addKesExpense, addMileage, goOffline, onlineOnce } from './offline-support';
+import { apiCall, apiToken, createCategories, createUserViaApi } from './support';
 
 /**
  * Issue 11: a missionary adds two expenses, a mileage trip and a 6 MB phone photo without a
@@ -39,39 +40,19 @@ test('drafts made offline survive a reload and are sent once when the link retur
   });
 
   // Online once: the app installs its service worker and keeps a copy of the draft.
-  await loginAs(page, ruth.email, ruth.password);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.goto(`/expense-report/${report.id}/edit`);
+  await onlineOnce(page, ruth, `/expense-report/${report.id}/edit`);
   await expect(page.getByRole('heading', { name: 'Edit Expense Report' })).toBeVisible();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
-  await context.setOffline(true);
-  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+  await goOffline(page, context);
   await shot(page, 'offline-state');
 
   for (const [date, amount] of [
     ['2026-03-10', '4750'],
     ['2026-03-11', '120,50'],
   ]) {
-    await page.getByRole('button', { name: 'Add Expense' }).click();
-    const form = page.getByRole('dialog', { name: 'Add Expense' });
-    await form.getByLabel('Date').fill(date);
-    await form.getByRole('combobox', { name: 'Category' }).click();
-    await page.getByRole('option', { name: categories.lodging.expense_category }).click();
-    await form.getByRole('combobox', { name: 'Currency' }).click();
-    await page.getByRole('option', { name: 'KES — Kenyan Shilling' }).click();
-    await form.getByLabel('Amount (KES)').fill(amount);
-    await form.getByLabel('Exchange rate (per US$1)').fill('129,25');
-    await form.getByRole('button', { name: 'Add Expense' }).click();
-    await expect(form).toBeHidden();
+    await addKesExpense(page, date, categories.lodging.expense_category, amount);
   }
-  await page.getByRole('button', { name: 'Add Mileage' }).click();
-  const trip = page.getByRole('dialog', { name: 'Add Mileage' });
-  await trip.getByLabel('Date').fill('2026-03-12');
-  await trip.getByLabel('Odometer start').fill('12000');
-  await trip.getByLabel('Odometer end').fill('12042');
-  await trip.getByRole('button', { name: 'Add Mileage' }).click();
-  await expect(trip).toBeHidden();
+  await addMileage(page, '2026-03-12', '12000', '12042');
   const photo = largePhoto();
   expect(photo.length).toBeGreaterThan(6 * 1024 * 1024);
   await page.locator('#receipt-file').setInputFiles({ name: 'IMG_2041.PNG', mimeType: 'image/png', buffer: photo });
