@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { receiptPhoto } from './expense-support';
-import { addKesExpense, addMileage, goOffline, onlineOnce } from './offline-support';
-import { apiCall, apiToken, createCategories, createUserViaApi, expectAccessible, loginAs } from './support';
+import { addKesExpense, addMileage, goOffline, missionary, onlineOnce } from './offline-support';
+import { apiCall, apiToken, expectAccessible, loginAs } from './support';
 
 /**
  * Issue 11, what was left of "Offline expense entry" and "Receipts from the camera": a report started
@@ -14,20 +14,6 @@ const SHOTS = '.tmp/screens';
 async function shot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
-}
-
-async function missionary(request: APIRequestContext, first: string) {
-  const suffix = String(Date.now());
-  const admin = await apiToken(request);
-  const categories = await createCategories(request, admin, suffix);
-  const user = await createUserViaApi(request, admin, {
-    name: `${first} Field ${suffix}`,
-    email: `${first.toLowerCase()}.${suffix}@field.example`,
-    role: 'missionary',
-    missionary_number: `${first[0]}-${suffix.slice(-4)}`,
-  });
-  const token = await apiToken(request, user.email, user.password);
-  return { categories, user, token };
 }
 
 test('a report started offline, edited before it is sent, is sent once with its lines', async ({

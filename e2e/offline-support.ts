@@ -1,5 +1,20 @@
-import { type BrowserContext, expect, type Page } from '@playwright/test';
-import { loginAs } from './support';
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
+import { apiToken, createCategories, createUserViaApi, loginAs } from './support';
+
+/** A missionary of their own (named `first`), the categories the forms offer, and their API token. */
+export async function missionary(request: APIRequestContext, first: string) {
+  const suffix = String(Date.now());
+  const admin = await apiToken(request);
+  const categories = await createCategories(request, admin, suffix);
+  const user = await createUserViaApi(request, admin, {
+    name: `${first} Field ${suffix}`,
+    email: `${first.toLowerCase()}.${suffix}@field.example`,
+    role: 'missionary',
+    missionary_number: `${first[0]}-${suffix.slice(-4)}`,
+  });
+  const token = await apiToken(request, user.email, user.password);
+  return { categories, user, token };
+}
 
 /** A copy of a read the add dialogs need offline, kept in IndexedDB (offline/cached-read.ts). */
 export function keptOnDevice(page: Page, key: string) {

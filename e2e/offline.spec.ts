@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { largePhoto } from './expense-support';
-import { addKesExpense, addMileage, goOffline, onlineOnce } from './offline-support';
-import { apiCall, apiToken, createCategories, createUserViaApi } from './support';
+import { addKesExpense, addMileage, goOffline, missionary, onlineOnce } from './offline-support';
+import { apiCall } from './support';
 
 /**
  * Issue 11: a missionary adds two expenses, a mileage trip and a 6 MB phone photo without a
@@ -23,16 +23,7 @@ test('drafts made offline survive a reload and are sent once when the link retur
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  const suffix = String(Date.now());
-  const admin = await apiToken(request);
-  const categories = await createCategories(request, admin, suffix);
-  const ruth = await createUserViaApi(request, admin, {
-    name: `Ruth Offline ${suffix}`,
-    email: `ruth.${suffix}@field.example`,
-    role: 'missionary',
-    missionary_number: `R-${suffix.slice(-4)}`,
-  });
-  const token = await apiToken(request, ruth.email, ruth.password);
+  const { categories, user: ruth, token } = await missionary(request, 'Ruth');
   const report = await apiCall(request, token, 'POST', '/expense-report', {
     type: 'reimbursement',
     distance_type: 'km',
