@@ -7,7 +7,8 @@
  * counts) and the other readers of donations (MAT Day, statements, hold accounts, distributions)
  * are run under EXPLAIN ANALYZE. Prints the indexes each query's plan reads and, at the end, every
  * index of `donations` with the queries that use it — an index no query uses costs every imported
- * row for nothing. Run: node --import tsx bench/donation-indexes.ts (BENCH_DONATIONS, BENCH_DATABASE_URL).
+ * row for nothing. Run: node --import tsx bench/donation-indexes.ts (BENCH_DONATIONS, BENCH_DATABASE_URL; BENCH_KEEP=1
+ * keeps the scratch database to explore).
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -233,7 +234,8 @@ async function main() {
     await pool.end();
     await client.end().catch(() => undefined);
     await database.close();
-    await admin(`drop database if exists ${SCRATCH} with (force)`);
+    if (process.env.BENCH_KEEP) console.log(`kept database ${SCRATCH}`);
+    else await admin(`drop database if exists ${SCRATCH} with (force)`);
   }
 }
 

@@ -163,6 +163,14 @@ async function seedPostgres(database: Database, url: string, sizes: Sizes) {
     select 'expense_reports', archived_at is not null, submitted, processed, count(*)
     from expense_reports group by 2, 3, 4`);
   await client.query(`insert into list_count_deltas (list, n) select 'donations', count(*) from donations`);
+  // Nor did migration 0016's search terms: every text the donations hold, as its backfill does.
+  await client.query(`
+    insert into donation_search_terms (term)
+    select user_name from donations where user_name is not null
+    union select fund_name from donations where fund_name is not null
+    union select upload_name from donations
+    union select donor_name from donations where donor_name is not null
+    on conflict do nothing`);
   const indexStarted = performance.now();
   await client.query(`set maintenance_work_mem = '256MB'`);
   for (const index of indexes) await client.query(index.definition);

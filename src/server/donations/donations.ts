@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, ilike, max, or, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, count, countDistinct, desc, eq, ilike, max, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DONATION_SORTS } from '../../domain/donations/contract';
 import type { updateDonationSchema } from '../../domain/donations/schemas';
@@ -10,7 +10,7 @@ import type { AuthUser } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { isForeignKeyViolation } from '../db/errors';
-import { donations, users } from '../db/schema';
+import { donationSearchTerms, donations, users } from '../db/schema';
 import { centsFromDatabase } from '../db/schema/columns';
 import { countedTotal } from '../http/list-counts';
 import { type ListQuery, likePattern, MAX_LIST_ROWS, type Page, pageRows } from '../http/pagination';
@@ -48,22 +48,61 @@ function scopedFilter(viewer: AuthUser, filter: DonationFilter): DonationFilter 
   return { ...filter, userId: viewer.id, searchDonors: false };
 }
 
-function whereOf(filter: DonationFilter): SQL | undefined {
+/** A search matching more texts than this is broad: reading the list in its order fills a page at once. */
+const MAX_SEARCH_TERMS = 1000;
+
+/** What `q` matches, found before the donations: the texts and the missionaries (by Account #). */
+type SearchMatches = { terms: string[]; missionaries: number[] } | 'broad';
+
+/**
+ * `q` matches a donation when one of its searched columns contains it. Every text a donation holds
+ * in those columns is kept once in `donation_search_terms` (migration 0016), so the matching texts
+ * are found there by trigram, and then the donations holding one of them through each column's
+ * b-tree (a BitmapOr), never by reading two million donations. They are looked up first, in their
+ * own statement, so the planner sees the actual texts and estimates the rows they reach.
+ */
+async function searchMatches(db: DbOrTx, pattern: string): Promise<SearchMatches> {
+  const [terms, missionaries] = await Promise.all([
+    db
+      .select({ term: donationSearchTerms.term })
+      .from(donationSearchTerms)
+      .where(ilike(donationSearchTerms.term, pattern))
+      .limit(MAX_SEARCH_TERMS + 1),
+    db.select({ id: users.id }).from(users).where(ilike(users.missionaryNumber, pattern)),
+  ]);
+  if (terms.length > MAX_SEARCH_TERMS) return 'broad';
+  return { terms: terms.map((row) => row.term), missionaries: missionaries.map((row) => row.id) };
+}
+
+function searchOf(matches: SearchMatches, pattern: string, searchDonors: boolean | undefined): SQL | undefined {
+  if (matches === 'broad') {
+    return or(
+      ilike(donations.userName, pattern),
+      ilike(donations.fundName, pattern),
+      ilike(donations.uploadName, pattern),
+      searchDonors ? ilike(donations.donorName, pattern) : undefined,
+      sql`${donations.userId} in (select ${users.id} from ${users} where ${ilike(users.missionaryNumber, pattern)})`,
+    );
+  }
+  const { terms, missionaries } = matches;
+  const holds = (column: Column) => sql`${column} = any(${sql.param(terms)}::text[])`;
+  return or(
+    sql`false`,
+    terms.length > 0 ? holds(donations.userName) : undefined,
+    terms.length > 0 ? holds(donations.fundName) : undefined,
+    terms.length > 0 ? holds(donations.uploadName) : undefined,
+    terms.length > 0 && searchDonors ? holds(donations.donorName) : undefined,
+    missionaries.length > 0 ? sql`${donations.userId} = any(${sql.param(missionaries)}::int[])` : undefined,
+  );
+}
+
+async function whereOf(db: DbOrTx, filter: DonationFilter): Promise<SQL | undefined> {
   const pattern = filter.q ? likePattern(filter.q) : null;
   return and(
     filter.userId !== undefined ? eq(donations.userId, filter.userId) : undefined,
     filter.uploadName !== undefined ? eq(donations.uploadName, filter.uploadName) : undefined,
     filter.holdAccountId !== undefined ? eq(donations.holdAccountId, filter.holdAccountId) : undefined,
-    pattern
-      ? or(
-          ilike(donations.userName, pattern),
-          ilike(donations.fundName, pattern),
-          ilike(donations.uploadName, pattern),
-          filter.searchDonors ? ilike(donations.donorName, pattern) : undefined,
-          // Through a subquery so the count needs no join (see paginateDonations).
-          sql`${donations.userId} in (select ${users.id} from ${users} where ${ilike(users.missionaryNumber, pattern)})`,
-        )
-      : undefined,
+    pattern ? searchOf(await searchMatches(db, pattern), pattern, filter.searchDonors) : undefined,
   );
 }
 
@@ -80,7 +119,8 @@ async function donationCount(db: DbOrTx, filter: DonationFilter, where: SQL | un
 
 /** GET /donation: the newest MAX_LIST_ROWS donations and how many there are in all (decision 18). */
 export async function listDonations(db: DbOrTx, viewer: AuthUser, filter: DonationFilter) {
-  const where = whereOf(scopedFilter(viewer, filter));
+  const scoped = scopedFilter(viewer, filter);
+  const where = await whereOf(db, scoped);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ donation: donations })
@@ -89,7 +129,7 @@ export async function listDonations(db: DbOrTx, viewer: AuthUser, filter: Donati
       .where(where)
       .orderBy(desc(donations.id))
       .limit(MAX_LIST_ROWS),
-    donationCount(db, scopedFilter(viewer, filter), where),
+    donationCount(db, scoped, where),
   ]);
   return { rows: rows.map((row) => serializeDonation(row.donation, isStaff(viewer.role))), total };
 }
@@ -101,7 +141,8 @@ export async function paginateDonations(
   query: ListQuery<DonationSort>,
   filter: DonationFilter,
 ): Promise<Page<SerializedDonation & { missionary_number: string | null }>> {
-  const where = whereOf(scopedFilter(viewer, { ...filter, q: query.q }));
+  const scoped = scopedFilter(viewer, { ...filter, q: query.q });
+  const where = await whereOf(db, scoped);
   const sort = SORT_COLUMNS[query.orderBy];
   const [page, [{ total }]] = await Promise.all([
     pageRows(query, {
@@ -120,7 +161,7 @@ export async function paginateDonations(
           .offset(offset),
       key: (row) => ({ value: row.sortValue, id: row.donation.id }),
     }),
-    donationCount(db, scopedFilter(viewer, { ...filter, q: query.q }), where),
+    donationCount(db, scoped, where),
   ]);
   return {
     data: page.rows.map((row) => ({
