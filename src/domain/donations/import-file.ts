@@ -112,16 +112,62 @@ function donorOf(row: SourceRow, plan: ColumnPlan): { donor: string | null; dono
   return { donor, donorKey: key };
 }
 
-function readRow(row: SourceRow, headers: readonly string[], plan: ColumnPlan, month: IsoMonth | null): ReadRow {
+/**
+ * What a file repeats, read once: a month's gifts carry a few dozen dates and statuses and the
+ * same round amounts over a hundred thousand rows, and reading a date (four patterns, a calendar check) costs more than
+ * looking it up (issue 10: the 10 MB import's rules took half a second).
+ */
+interface ReadCache {
+  dates: Map<string, { date: IsoDate | null; warning: string | null }>;
+  skips: Map<string, string | null>;
+  amounts: Map<string, ReturnType<typeof readAmount>>;
+}
+
+function amountOf(text: string, cache: ReadCache) {
+  let read = cache.amounts.get(text);
+  if (!read) {
+    read = readAmount(text);
+    cache.amounts.set(text, read);
+  }
+  return read;
+}
+
+function dateOf(text: string, month: IsoMonth | null, cache: ReadCache) {
+  let read = cache.dates.get(text);
+  if (!read) {
+    const date = text.trim() === '' ? null : readGiftDate(text);
+    read = { date, warning: dateWarning(text, date, month) };
+    cache.dates.set(text, read);
+  }
+  return read;
+}
+
+function skipOf(header: string, index: number, value: string, cache: ReadCache): string | null {
+  const key = `${index}\u0000${value}`;
+  let reason = cache.skips.get(key);
+  if (reason === undefined) {
+    reason = skipReason(header, value);
+    cache.skips.set(key, reason);
+  }
+  return reason;
+}
+
+function readRow(
+  row: SourceRow,
+  headers: readonly string[],
+  plan: ColumnPlan,
+  month: IsoMonth | null,
+  cache: ReadCache,
+): ReadRow {
   const { fields } = plan;
   const problems: string[] = [];
   const warnings: string[] = [];
   let skipped: string | null = null;
   for (const index of plan.statusColumns) {
-    skipped ??= skipReason(headers[index], row.cells[index] ?? '');
+    skipped ??= skipOf(headers[index], index, row.cells[index] ?? '', cache);
   }
   const amountText = cellOf(row, plan.amountIndex ?? undefined) ?? '';
-  const amount = readAmount(amountText);
+  const amount = amountOf(amountText, cache);
   if (amount.problem) problems.push(amount.problem);
   let count: number | null = 1;
   const countText = cellOf(row, fields.count);
@@ -130,9 +176,7 @@ function readRow(row: SourceRow, headers: readonly string[], plan: ColumnPlan, m
     if (read.problem) problems.push(read.problem);
     count = read.count;
   }
-  const dateText = cellOf(row, fields.date) ?? '';
-  const date = dateText.trim() === '' ? null : readGiftDate(dateText);
-  const warning = dateWarning(dateText, date, month);
+  const { date, warning } = dateOf(cellOf(row, fields.date) ?? '', month, cache);
   if (warning) warnings.push(warning);
   return {
     rowNumber: row.rowNumber,
@@ -169,7 +213,8 @@ export function readDonationTable(source: readonly SourceRow[], options: ReadOpt
   const data = nonBlank.slice(1);
   const sample = data.slice(0, SAMPLE_ROWS).map((row) => headers.map((_, index) => (row.cells[index] ?? '').trim()));
   if (plan.errors.length > 0) return { headers, plan, sample, rows: [], errors: plan.errors };
-  const rows = data.map((row) => readRow(row, headers, plan, options.month ?? null));
+  const cache: ReadCache = { dates: new Map(), skips: new Map(), amounts: new Map() };
+  const rows = data.map((row) => readRow(row, headers, plan, options.month ?? null, cache));
   if (rows.length === 0) {
     return { headers, plan, sample, rows, errors: ['The file has a header row but no donation rows.'] };
   }
