@@ -176,10 +176,11 @@ export async function paginateDonations(
 
 /** GET /donation/upload-names: each upload name once, newest first, for the selects. */
 export async function listUploadNames(db: DbOrTx) {
-  const [rows, [{ total }]] = await Promise.all([
-    listUploadRows(db),
-    db.select({ total: countDistinct(donations.uploadName) }).from(donations),
-  ]);
+  const rows = await listUploadRows(db);
+  // Fewer rows than the limit are all the uploads there are: only a full page needs counting them,
+  // a second read of every donation (issue 13: the grouping itself already reads them all).
+  if (rows.length < MAX_LIST_ROWS) return { rows, total: rows.length };
+  const [{ total }] = await db.select({ total: countDistinct(donations.uploadName) }).from(donations);
   return { rows, total };
 }
 

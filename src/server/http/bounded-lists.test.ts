@@ -1,3 +1,4 @@
+import { like } from 'drizzle-orm';
 import { donations, users } from '../db/schema';
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
 import { MAX_LIST_ROWS } from './pagination';
@@ -74,6 +75,20 @@ describe('the other unpaginated lists (decision 18)', () => {
     const list = await t.call('GET', '/api/donation/upload-names', { token: admin.token });
     expect(list.headers['x-total-count']).toBe('1'); // 1,005 donations of the one upload "Bounded"
     expect(list.body[0]).toMatchObject({ upload_name: 'Bounded', donations: MAX_LIST_ROWS + 5 });
+  });
+
+  it('GET /api/donation/upload-names: the newest 1,000 of more uploads, with the count of all', async () => {
+    // 1,003 more uploads of one donation each, after "Bounded": the newest 1,000 are listed, and the
+    // count is of every upload, "Bounded" included.
+    await t.ctx.db
+      .insert(donations)
+      .values(Array.from({ length: MAX_LIST_ROWS + 3 }, (_, i) => ({ uploadName: `Many ${i}`, amount: 100 })));
+    const list = await t.call('GET', '/api/donation/upload-names', { token: admin.token });
+    expect(list.status).toBe(200);
+    expect(list.body).toHaveLength(MAX_LIST_ROWS);
+    expect(list.headers['x-total-count']).toBe(String(MAX_LIST_ROWS + 4));
+    expect(list.body[0]).toMatchObject({ upload_name: `Many ${MAX_LIST_ROWS + 2}`, donations: 1 });
+    await t.ctx.db.delete(donations).where(like(donations.uploadName, 'Many %'));
   });
 
   it('GET /api/statements and a hold account’s transactions carry X-Total-Count', async () => {
