@@ -113,9 +113,9 @@ function donorOf(row: SourceRow, plan: ColumnPlan): { donor: string | null; dono
 }
 
 /**
- * What a file repeats, read once: a month's gifts carry a few dozen dates and statuses and the
- * same round amounts over a hundred thousand rows, and reading a date (four patterns, a calendar check) costs more than
- * looking it up (issue 10: the 10 MB import's rules took half a second).
+ * What a file repeats, read once: a month's gifts carry a few dozen dates and statuses and the same
+ * round amounts over a hundred thousand rows, and reading a date (four patterns, a calendar check)
+ * costs more than looking it up (issue 10: the 10 MB import's rules took half a second).
  */
 interface ReadCache {
   dates: Map<string, { date: IsoDate | null; warning: string | null }>;
@@ -123,33 +123,11 @@ interface ReadCache {
   amounts: Map<string, ReturnType<typeof readAmount>>;
 }
 
-function amountOf(text: string, cache: ReadCache) {
-  let read = cache.amounts.get(text);
-  if (!read) {
-    read = readAmount(text);
-    cache.amounts.set(text, read);
-  }
-  return read;
-}
-
-function dateOf(text: string, month: IsoMonth | null, cache: ReadCache) {
-  let read = cache.dates.get(text);
-  if (!read) {
-    const date = text.trim() === '' ? null : readGiftDate(text);
-    read = { date, warning: dateWarning(text, date, month) };
-    cache.dates.set(text, read);
-  }
-  return read;
-}
-
-function skipOf(header: string, index: number, value: string, cache: ReadCache): string | null {
-  const key = `${index}\u0000${value}`;
-  let reason = cache.skips.get(key);
-  if (reason === undefined) {
-    reason = skipReason(header, value);
-    cache.skips.set(key, reason);
-  }
-  return reason;
+function remembered<T>(map: Map<string, T>, key: string, read: () => T): T {
+  if (map.has(key)) return map.get(key) as T;
+  const value = read();
+  map.set(key, value);
+  return value;
 }
 
 function readRow(
@@ -164,10 +142,11 @@ function readRow(
   const warnings: string[] = [];
   let skipped: string | null = null;
   for (const index of plan.statusColumns) {
-    skipped ??= skipOf(headers[index], index, row.cells[index] ?? '', cache);
+    const value = row.cells[index] ?? '';
+    skipped ??= remembered(cache.skips, `${index}\u0000${value}`, () => skipReason(headers[index], value));
   }
   const amountText = cellOf(row, plan.amountIndex ?? undefined) ?? '';
-  const amount = amountOf(amountText, cache);
+  const amount = remembered(cache.amounts, amountText, () => readAmount(amountText));
   if (amount.problem) problems.push(amount.problem);
   let count: number | null = 1;
   const countText = cellOf(row, fields.count);
@@ -176,7 +155,11 @@ function readRow(
     if (read.problem) problems.push(read.problem);
     count = read.count;
   }
-  const { date, warning } = dateOf(cellOf(row, fields.date) ?? '', month, cache);
+  const dateText = cellOf(row, fields.date) ?? '';
+  const { date, warning } = remembered(cache.dates, dateText, () => {
+    const read = dateText.trim() === '' ? null : readGiftDate(dateText);
+    return { date: read, warning: dateWarning(dateText, read, month) };
+  });
   if (warning) warnings.push(warning);
   return {
     rowNumber: row.rowNumber,

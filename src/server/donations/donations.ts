@@ -51,8 +51,14 @@ function scopedFilter(viewer: AuthUser, filter: DonationFilter): DonationFilter 
 /** A search matching more texts than this is broad: reading the list in its order fills a page at once. */
 const MAX_SEARCH_TERMS = 1000;
 
-/** What `q` matches, found before the donations: the texts and the missionaries (by Account #). */
-type SearchMatches = { terms: string[]; missionaries: number[] } | 'broad';
+/**
+ * What `q` matches, found before the donations: the texts that contain it ('broad' past
+ * MAX_SEARCH_TERMS) and the missionaries whose Account # does.
+ */
+interface SearchMatches {
+  terms: string[] | 'broad';
+  missionaries: number[];
+}
 
 /**
  * `q` matches a donation when one of its searched columns contains it. Every text a donation holds
@@ -70,30 +76,28 @@ async function searchMatches(db: DbOrTx, pattern: string): Promise<SearchMatches
       .limit(MAX_SEARCH_TERMS + 1),
     db.select({ id: users.id }).from(users).where(ilike(users.missionaryNumber, pattern)),
   ]);
-  if (terms.length > MAX_SEARCH_TERMS) return 'broad';
-  return { terms: terms.map((row) => row.term), missionaries: missionaries.map((row) => row.id) };
+  return {
+    terms: terms.length > MAX_SEARCH_TERMS ? 'broad' : terms.map((row) => row.term),
+    missionaries: missionaries.map((row) => row.id),
+  };
 }
 
-function searchOf(matches: SearchMatches, pattern: string, searchDonors: boolean | undefined): SQL | undefined {
-  if (matches === 'broad') {
-    return or(
-      ilike(donations.userName, pattern),
-      ilike(donations.fundName, pattern),
-      ilike(donations.uploadName, pattern),
-      searchDonors ? ilike(donations.donorName, pattern) : undefined,
-      sql`${donations.userId} in (select ${users.id} from ${users} where ${ilike(users.missionaryNumber, pattern)})`,
-    );
-  }
-  const { terms, missionaries } = matches;
-  const holds = (column: Column) => sql`${column} = any(${sql.param(terms)}::text[])`;
+function searchOf({ terms, missionaries }: SearchMatches, pattern: string, searchDonors: boolean | undefined): SQL {
+  const holds = (column: Column) =>
+    terms === 'broad'
+      ? ilike(column, pattern)
+      : terms.length > 0
+        ? sql`${column} = any(${sql.param(terms)}::text[])`
+        : undefined;
+  // `false` first: a search nothing matches must select no donation, not drop the condition.
   return or(
     sql`false`,
-    terms.length > 0 ? holds(donations.userName) : undefined,
-    terms.length > 0 ? holds(donations.fundName) : undefined,
-    terms.length > 0 ? holds(donations.uploadName) : undefined,
-    terms.length > 0 && searchDonors ? holds(donations.donorName) : undefined,
+    holds(donations.userName),
+    holds(donations.fundName),
+    holds(donations.uploadName),
+    searchDonors ? holds(donations.donorName) : undefined,
     missionaries.length > 0 ? sql`${donations.userId} = any(${sql.param(missionaries)}::int[])` : undefined,
-  );
+  ) as SQL;
 }
 
 async function whereOf(db: DbOrTx, filter: DonationFilter): Promise<SQL | undefined> {
