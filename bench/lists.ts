@@ -171,6 +171,13 @@ async function seedPostgres(database: Database, url: string, sizes: Sizes) {
     union select upload_name from donations
     union select donor_name from donations where donor_name is not null
     on conflict do nothing`);
+  // And migration 0017's per-upload summaries, as its backfill does.
+  await client.query(`delete from donation_upload_summaries`);
+  await client.query(`
+    insert into donation_upload_summaries (upload_name, donations, total, last_id, last_imported_at)
+    select g.upload_name, g.n, g.total, g.last_id, d.created_at
+    from (select upload_name, count(*)::integer as n, sum(amount) as total, max(id) as last_id from donations group by upload_name) g
+    join donations d on d.id = g.last_id`);
   const indexStarted = performance.now();
   await client.query(`set maintenance_work_mem = '256MB'`);
   for (const index of indexes) await client.query(index.definition);

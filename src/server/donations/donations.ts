@@ -1,4 +1,4 @@
-import { and, type Column, count, countDistinct, desc, eq, ilike, max, or, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DONATION_SORTS } from '../../domain/donations/contract';
 import type { updateDonationSchema } from '../../domain/donations/schemas';
@@ -10,7 +10,7 @@ import type { AuthUser } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { isForeignKeyViolation } from '../db/errors';
-import { donationSearchTerms, donations, users } from '../db/schema';
+import { donationSearchTerms, donations, donationUploadSummaries, users } from '../db/schema';
 import { centsFromDatabase } from '../db/schema/columns';
 import { countedTotal } from '../http/list-counts';
 import { type ListQuery, likePattern, MAX_LIST_ROWS, type Page, pageRows } from '../http/pagination';
@@ -178,35 +178,26 @@ export async function paginateDonations(
   };
 }
 
-/** GET /donation/upload-names: each upload name once, newest first, for the selects. */
+/**
+ * GET /donation/upload-names: each upload name once, newest first, for the selects, from the
+ * summaries migration 0017's triggers keep (never a grouping of the donations: issue 13). Fewer rows
+ * than the limit (decision 18) are all the uploads there are; only a full page counts them.
+ */
 export async function listUploadNames(db: DbOrTx) {
-  const rows = await listUploadRows(db);
-  // Fewer rows than the limit are all the uploads there are: only a full page needs counting them,
-  // a second read of every donation (issue 13: the grouping itself already reads them all).
-  if (rows.length < MAX_LIST_ROWS) return { rows, total: rows.length };
-  const [{ total }] = await db.select({ total: countDistinct(donations.uploadName) }).from(donations);
-  return { rows, total };
-}
-
-/** The newest MAX_LIST_ROWS uploads (decision 18), with their counts and totals. */
-async function listUploadRows(db: DbOrTx) {
-  const rows = await db
-    .select({
-      uploadName: donations.uploadName,
-      donations: count(),
-      total: sql<string>`coalesce(sum(${donations.amount}), 0)`,
-      lastImportedAt: max(donations.createdAt),
-    })
-    .from(donations)
-    .groupBy(donations.uploadName)
-    .orderBy(desc(max(donations.id)))
+  const summaries = await db
+    .select()
+    .from(donationUploadSummaries)
+    .orderBy(desc(donationUploadSummaries.lastId))
     .limit(MAX_LIST_ROWS);
-  return rows.map((row) => ({
+  const rows = summaries.map((row) => ({
     upload_name: row.uploadName,
     donations: row.donations,
     total_amount: toDollars(centsFromDatabase(row.total)),
-    last_imported_at: row.lastImportedAt ? new Date(row.lastImportedAt).toISOString() : null,
+    last_imported_at: row.lastImportedAt.toISOString(),
   }));
+  if (rows.length < MAX_LIST_ROWS) return { rows, total: rows.length };
+  const [{ total }] = await db.select({ total: count() }).from(donationUploadSummaries);
+  return { rows, total };
 }
 
 async function findDonation(db: DbOrTx, id: number, lock = false) {

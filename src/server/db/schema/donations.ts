@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt, money, updatedAt } from './columns';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, instant, money, updatedAt } from './columns';
 import { distributions } from './distributions';
 import { users } from './users';
 
@@ -57,6 +57,23 @@ export const donations = pgTable(
 export const donationSearchTerms = pgTable('donation_search_terms', { term: text('term').primaryKey() }, (t) => [
   index('donation_search_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops')).with({ gin_pending_list_limit: 256 }),
 ]);
+
+/**
+ * Each upload name's donations now: how many, their sum, and its newest donation (the highest id and
+ * when that one was written), kept by triggers (migration 0017) so the uploads' select never groups
+ * the millions of donations. `total` is unbounded numeric: a sum may pass one amount's range.
+ */
+export const donationUploadSummaries = pgTable(
+  'donation_upload_summaries',
+  {
+    uploadName: text('upload_name').primaryKey(),
+    donations: integer('donations').notNull(),
+    total: numeric('total').notNull(),
+    lastId: integer('last_id').notNull(),
+    lastImportedAt: instant('last_imported_at').notNull(),
+  },
+  (t) => [index('donation_upload_summaries_last_id_idx').on(t.lastId)],
+);
 
 /**
  * A column mapping the office chose for a donor export (DESIGN.md decision 24), remembered under the
