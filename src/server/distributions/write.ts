@@ -96,7 +96,8 @@ export async function assertUploadExists(tx: DbOrTx, uploadName: string | undefi
   if (uploadName === undefined) return;
   const found = await queryRows(
     tx,
-    sql`select 1 from donation_uploads where upload_name = ${uploadName} union all select 1 from donations where upload_name = ${uploadName} limit 1`,
+    // donation_upload_summaries (migration 0017) holds every name donations hold: one key lookup.
+    sql`select 1 from donation_uploads where upload_name = ${uploadName} union all select 1 from donation_upload_summaries where upload_name = ${uploadName} limit 1`,
     z.unknown(),
   );
   if (found.length === 0) throw AppError.field(field, DISTRIBUTION_MESSAGES.unknownUpload);

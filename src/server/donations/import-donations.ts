@@ -93,7 +93,8 @@ const UPLOAD_NAME_LOCK = 7_340_002;
 
 /**
  * 409 when the same file was imported before — the same bytes, or the same rows whatever the bytes
- * (canonicalRows) — naming the earlier upload; 409 when the upload name is taken.
+ * (canonicalRows) — naming the earlier upload; 409 when the upload name is taken (by an upload, or by
+ * donations without one: their names are in donation_upload_summaries, migration 0017).
  */
 async function refuseDuplicate(db: DbOrTx, hashes: readonly string[], uploadName: string): Promise<void> {
   const [existing] = await db
@@ -106,7 +107,7 @@ async function refuseDuplicate(db: DbOrTx, hashes: readonly string[], uploadName
     db,
     sql`
     select 1 from donation_uploads where lower(upload_name) = lower(${uploadName})
-    union all select 1 from donations where upload_name = ${uploadName} limit 1`,
+    union all select 1 from donation_upload_summaries where upload_name = ${uploadName} limit 1`,
     z.unknown(),
   );
   if (taken.length > 0) {

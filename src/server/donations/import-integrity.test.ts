@@ -63,6 +63,13 @@ describe('a re-saved donation file is the same file', () => {
     expect(again.body.message).toBe('An upload named "Used name" already exists. Choose another name.');
   });
 
+  it('refuses a name that donations without an upload row hold (written before uploads were kept)', async () => {
+    await t.ctx.db.execute(sql`insert into donations (upload_name, amount) values ('Older name', 5)`);
+    const result = await upload('Older name', 'Account #,Amount\nINT-7,3.00\n');
+    expect(result.status).toBe(409);
+    expect(result.body.message).toBe('An upload named "Older name" already exists. Choose another name.');
+  });
+
   it('answers with a summary, not every row', async () => {
     const result = await upload('Summary', 'Account #,Amount\nINT-7,3.00\nINT-7,4.00\n');
     expect(result.status).toBe(201);
