@@ -28,7 +28,7 @@ export function BuildMatDayForm({ state }: { state: BuildMatDayState }) {
           <em>No donations</em>
         </MenuItem>
         {state.uploads.map((row) => (
-          <MenuItem key={row.upload_name} value={row.upload_name}>
+          <MenuItem key={row.upload_name} value={row.upload_name} sx={{ whiteSpace: 'normal' }}>
             {row.upload_name} — {row.donations} donations, {money(row.total_amount)}
           </MenuItem>
         ))}

@@ -61,7 +61,7 @@ export function SelectStep(props: {
           </MenuItem>
           {state.uploadName !== '' && !known && <MenuItem value={state.uploadName}>{state.uploadName}</MenuItem>}
           {names.map((upload) => (
-            <MenuItem key={upload.upload_name} value={upload.upload_name}>
+            <MenuItem key={upload.upload_name} value={upload.upload_name} sx={{ whiteSpace: 'normal' }}>
               {upload.upload_name} — {upload.donations} donations, {money(upload.total_amount)}
               {upload.last_imported_at ? `, imported ${date(upload.last_imported_at)}` : ''}
             </MenuItem>
