@@ -20,7 +20,7 @@ import pg from 'pg';
 import { type Database, type Db, openPglite, SESSION_OPTIONS } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import * as schema from '../src/server/db/schema';
-import { paginateDonations } from '../src/server/donations/donations';
+import { listUploadNames, paginateDonations } from '../src/server/donations/donations';
 import { paginateReports } from '../src/server/expense-reports/list-reports';
 import { listQueryOf } from '../src/server/http/pagination';
 import { ensureDefaultSettings } from '../src/server/settings/settings';
@@ -270,6 +270,14 @@ function cases(cursorFor: { reports: string; donations: string }): Case[] {
       at('unprocessed queue', 'limit=10&submitted=1&processed=0', { submitted: true, processed: false }),
     ]),
     ...listCases('donations', '/api/paginated_donation', donations, cursorFor.donations),
+    // Not paged: every upload with its count and total (the selects), from migration 0017's summaries.
+    {
+      list: 'donations',
+      name: 'uploads select (upload-names)',
+      url: '/api/donation/upload-names',
+      service: (db: Db) => listUploadNames(db),
+      query: {},
+    },
   ];
 }
 
