@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { toDecimalString, toDollars } from '../../domain/money';
 import { queryRows } from '../db/query-rows';
 import { donations } from '../db/schema';
+import { centsFromDatabase } from '../db/schema/columns';
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
 
 /**
@@ -49,7 +51,7 @@ it('20 connections inserting, changing and deleting donations of the same upload
         .returning({ id: donations.id });
       const patched = await t.call('PATCH', `/api/donation/${written[(n + round) % written.length].id}`, {
         token: admin.token,
-        json: { amount: ((n * 7 + round) / 100).toFixed(2), count: 1 },
+        json: { amount: toDecimalString(n * 7 + round), count: 1 },
       });
       // Its own new row, unless another writer's DELETE (below) took it first: 200 or 404.
       if (patched.status === 200) patches += 1;
@@ -72,7 +74,7 @@ it('20 connections inserting, changing and deleting donations of the same upload
     expected.map((g) => ({
       upload_name: g.upload_name,
       donations: g.donations,
-      total_amount: Number(g.total),
+      total_amount: toDollars(centsFromDatabase(g.total)),
       last_imported_at: g.created_at.toISOString(),
     })),
   );

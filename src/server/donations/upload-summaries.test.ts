@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import { sum, toDecimalString, toDollars } from '../../domain/money';
 import { donations } from '../db/schema';
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
 
@@ -67,7 +68,7 @@ function expected(model: Written[]): Listed[] {
         listed: {
           upload_name: uploadName,
           donations: rows.length,
-          total_amount: rows.reduce((sum, r) => sum + r.cents, 0) / 100,
+          total_amount: toDollars(sum(rows.map((r) => r.cents))),
           last_imported_at: newest.createdAt.toISOString(),
         },
       };
@@ -106,7 +107,7 @@ describe('the uploads list agrees with grouping the donations', () => {
             const target = model[s.patch % model.length];
             const result = await t.call('PATCH', `/api/donation/${target.id}`, {
               token: admin.token,
-              json: { amount: (s.cents / 100).toFixed(2), count: 1 },
+              json: { amount: toDecimalString(s.cents), count: 1 },
             });
             expect(result.status).toBe(200);
             target.cents = s.cents;
