@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { type Background, createBackground } from './background';
@@ -12,6 +11,7 @@ import { registerErrorHandler } from './http/errors';
 import { openApiDocument } from './http/openapi';
 import { quietRequestLog } from './http/request-log';
 import { type AnyRoute, registerRoutes } from './http/routes';
+import { registerSecurityHeaders } from './http/security-headers';
 import { startMailWorker } from './notifications/worker';
 import { apiRoutes } from './routes';
 import { readSiteConfig, siteRoutes } from './site/routes';
@@ -95,20 +95,7 @@ export async function buildApp(
     app.addHook('onClose', () => worker.stop());
   }
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // MUI's emotion injects style elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'self'", 'blob:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   registerErrorHandler(app);
   await registerBodyParsers(app);
 
