@@ -1,4 +1,4 @@
-import { and, type Column, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, count, desc, eq, ilike, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DONATION_SORTS } from '../../domain/donations/contract';
 import type { updateDonationSchema } from '../../domain/donations/schemas';
@@ -12,8 +12,18 @@ import type { DbOrTx } from '../db/client';
 import { isForeignKeyViolation } from '../db/errors';
 import { donationSearchTerms, donations, donationUploadSummaries, users } from '../db/schema';
 import { centsFromDatabase } from '../db/schema/columns';
+import { statementCache } from '../db/statement-cache';
 import { countedTotal } from '../http/list-counts';
-import { type ListQuery, likePattern, MAX_LIST_ROWS, type Page, pageRows } from '../http/pagination';
+import {
+  type ListQuery,
+  likePattern,
+  MAX_LIST_ROWS,
+  PAGE_LIMIT,
+  PAGE_OFFSET,
+  type Page,
+  pageRows,
+  preparedPageRows,
+} from '../http/pagination';
 import { recordAudit } from '../journal/journal';
 import { type SerializedDonation, serializeDonation } from './serialize';
 
@@ -100,12 +110,22 @@ function searchOf({ terms, missionaries }: SearchMatches, pattern: string, searc
   ) as SQL;
 }
 
+/** The filters but the search, with their values or placeholders for them (a prepared page statement). */
+function filterConditions(filter: DonationFilter, placeholders = false): SQL | undefined {
+  const value = <T>(name: string, given: T): T | Placeholder => (placeholders ? sql.placeholder(name) : given);
+  return and(
+    filter.userId !== undefined ? eq(donations.userId, value('userId', filter.userId)) : undefined,
+    filter.uploadName !== undefined ? eq(donations.uploadName, value('uploadName', filter.uploadName)) : undefined,
+    filter.holdAccountId !== undefined
+      ? eq(donations.holdAccountId, value('holdAccountId', filter.holdAccountId))
+      : undefined,
+  );
+}
+
 async function whereOf(db: DbOrTx, filter: DonationFilter): Promise<SQL | undefined> {
   const pattern = filter.q ? likePattern(filter.q) : null;
   return and(
-    filter.userId !== undefined ? eq(donations.userId, filter.userId) : undefined,
-    filter.uploadName !== undefined ? eq(donations.uploadName, filter.uploadName) : undefined,
-    filter.holdAccountId !== undefined ? eq(donations.holdAccountId, filter.holdAccountId) : undefined,
+    filterConditions(filter),
     pattern ? searchOf(await searchMatches(db, pattern), pattern, filter.searchDonors) : undefined,
   );
 }
@@ -138,6 +158,57 @@ export async function listDonations(db: DbOrTx, viewer: AuthUser, filter: Donati
   return { rows: rows.map((row) => serializeDonation(row.donation, isStaff(viewer.role))), total };
 }
 
+function selectDonationPage(db: DbOrTx, sort: (typeof SORT_COLUMNS)[DonationSort]) {
+  return db
+    .select({ donation: donations, missionaryNumber: users.missionaryNumber, sortValue: sort })
+    .from(donations)
+    .leftJoin(users, eq(users.id, donations.userId));
+}
+
+type DonationPageRow = Awaited<ReturnType<typeof selectDonationPage>>[number];
+
+/** The page statements of the lists without a search, by shape (db/statement-cache.ts). */
+const donationPages = statementCache<DonationPageRow>();
+
+/** A page of a list without a search comes from a statement built once per shape; a search builds its own. */
+function donationPage(db: DbOrTx, query: ListQuery<DonationSort>, filter: DonationFilter, where: SQL | undefined) {
+  const sort = SORT_COLUMNS[query.orderBy];
+  const common = {
+    column: sort,
+    id: donations.id,
+    nullable: NULLABLE_SORTS.has(query.orderBy),
+    key: (row: DonationPageRow) => ({ value: row.sortValue, id: row.donation.id }),
+  };
+  if (filter.q) {
+    return pageRows(query, {
+      ...common,
+      where,
+      fetch: (pageWhere, orderBy, limit, offset) =>
+        selectDonationPage(db, sort)
+          .where(pageWhere)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset),
+    });
+  }
+  const present = (value: unknown) => (value === undefined ? '-' : '=');
+  return preparedPageRows(query, {
+    ...common,
+    db,
+    statements: donationPages,
+    shape: `donations:${present(filter.userId)}${present(filter.uploadName)}${present(filter.holdAccountId)}`,
+    where: () => filterConditions(filter, true),
+    values: { userId: filter.userId, uploadName: filter.uploadName, holdAccountId: filter.holdAccountId },
+    prepare: (pageWhere, orderBy) =>
+      selectDonationPage(db, sort)
+        .where(pageWhere)
+        .orderBy(...orderBy)
+        .limit(PAGE_LIMIT)
+        .offset(PAGE_OFFSET)
+        .prepare(''),
+  });
+}
+
 /** GET /paginated_donation (defaults: limit 100, page 0, id desc). */
 export async function paginateDonations(
   db: DbOrTx,
@@ -147,24 +218,8 @@ export async function paginateDonations(
 ): Promise<Page<SerializedDonation & { missionary_number: string | null }>> {
   const scoped = scopedFilter(viewer, { ...filter, q: query.q });
   const where = await whereOf(db, scoped);
-  const sort = SORT_COLUMNS[query.orderBy];
   const [page, [{ total }]] = await Promise.all([
-    pageRows(query, {
-      column: sort,
-      id: donations.id,
-      nullable: NULLABLE_SORTS.has(query.orderBy),
-      where,
-      fetch: (pageWhere, orderBy, limit, offset) =>
-        db
-          .select({ donation: donations, missionaryNumber: users.missionaryNumber, sortValue: sort })
-          .from(donations)
-          .leftJoin(users, eq(users.id, donations.userId))
-          .where(pageWhere)
-          .orderBy(...orderBy)
-          .limit(limit)
-          .offset(offset),
-      key: (row) => ({ value: row.sortValue, id: row.donation.id }),
-    }),
+    donationPage(db, query, scoped, where),
     donationCount(db, scoped, where),
   ]);
   return {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../domain/errors';
 import type { REPORT_SORTS } from '../../domain/expense-reports/contract';
@@ -6,8 +6,18 @@ import { REPORT_TYPES } from '../../domain/expense-reports/schemas';
 import { findAdvance } from '../advances/list-advances';
 import type { DbOrTx } from '../db/client';
 import { categories, expenseReports, expenses, fileUploads, holdAccounts, mileage, users } from '../db/schema';
+import { statementCache } from '../db/statement-cache';
 import { countedTotal } from '../http/list-counts';
-import { type ListQuery, likePattern, MAX_LIST_ROWS, type Page, pageRows } from '../http/pagination';
+import {
+  type ListQuery,
+  likePattern,
+  MAX_LIST_ROWS,
+  PAGE_LIMIT,
+  PAGE_OFFSET,
+  type Page,
+  pageRows,
+  preparedPageRows,
+} from '../http/pagination';
 import { findUserRow } from '../users/get-user';
 import { serializeUser } from '../users/serialize';
 import { REPORT_NOT_FOUND } from './access';
@@ -48,7 +58,12 @@ export interface ReportFilter {
   archived?: boolean;
 }
 
-function conditions(filter: ReportFilter, q: string | null): SQL | undefined {
+/** `userId` may be a placeholder: a prepared page statement's missionary (its presence is the shape). */
+function conditions(
+  filter: ReportFilter,
+  q: string | null,
+  userId: number | Placeholder | undefined = filter.userId,
+): SQL | undefined {
   const archived =
     filter.archived === true
       ? isNotNull(expenseReports.archivedAt)
@@ -60,7 +75,7 @@ function conditions(filter: ReportFilter, q: string | null): SQL | undefined {
     archived,
     filter.submitted !== undefined ? eq(expenseReports.submitted, filter.submitted) : undefined,
     filter.processed !== undefined ? eq(expenseReports.processed, filter.processed) : undefined,
-    filter.userId !== undefined ? eq(expenseReports.userId, filter.userId) : undefined,
+    userId !== undefined ? eq(expenseReports.userId, userId) : undefined,
     // `= any(array(…))`: the ids are gathered once, first, and the reports fetched by primary key;
     // as `in (…)` the planner guessed the union's size from empty tables and walked every report.
     pattern ? sql`${expenseReports.id} = any(array(${searchedReportIds(q as string, pattern)}))` : undefined,
@@ -143,36 +158,71 @@ export async function listReports(db: DbOrTx, filter: ReportFilter): Promise<{ r
   return { rows: rows.map((row) => serializeReportSummary(row.report, row.user, row.processor)), total };
 }
 
+function selectReportPage(db: DbOrTx, sort: (typeof SORT_COLUMNS)[ReportSort]) {
+  return db
+    .select({
+      report: expenseReports,
+      user: { name: users.name, missionaryNumber: users.missionaryNumber },
+      processor: { name: processors.name },
+      sortValue: sort,
+    })
+    .from(expenseReports)
+    .innerJoin(users, eq(users.id, expenseReports.userId))
+    .leftJoin(processors, eq(processors.id, expenseReports.processedBy));
+}
+
+type ReportPageRow = Awaited<ReturnType<typeof selectReportPage>>[number];
+
+/** The page statements of the lists without a search, by shape (db/statement-cache.ts). */
+const reportPages = statementCache<ReportPageRow>();
+
+/** A page of a list without a search comes from a statement built once per shape; a search builds its own. */
+function reportPage(db: DbOrTx, query: ListQuery<ReportSort>, filter: ReportFilter, where: SQL | undefined) {
+  const sort = SORT_COLUMNS[query.orderBy];
+  const common = {
+    column: sort,
+    id: expenseReports.id,
+    nullable: NULLABLE_SORTS.has(query.orderBy),
+    key: (row: ReportPageRow) => ({ value: row.sortValue, id: row.report.id }),
+  };
+  if (query.q) {
+    return pageRows(query, {
+      ...common,
+      where,
+      fetch: (pageWhere, orderBy, limit, offset) =>
+        selectReportPage(db, sort)
+          .where(pageWhere)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset),
+    });
+  }
+  const missionary = sql.placeholder('userId');
+  return preparedPageRows(query, {
+    ...common,
+    db,
+    statements: reportPages,
+    shape: `reports:${filter.archived}:${filter.submitted}:${filter.processed}:${filter.userId === undefined ? 'all' : 'one'}`,
+    where: () => conditions(filter, null, filter.userId === undefined ? undefined : missionary),
+    values: { userId: filter.userId },
+    prepare: (pageWhere, orderBy) =>
+      selectReportPage(db, sort)
+        .where(pageWhere)
+        .orderBy(...orderBy)
+        .limit(PAGE_LIMIT)
+        .offset(PAGE_OFFSET)
+        .prepare(''),
+  });
+}
+
 export async function paginateReports(
   db: DbOrTx,
   query: ListQuery<ReportSort>,
   filter: ReportFilter,
 ): Promise<Page<ReportSummary>> {
   const where = conditions(filter, query.q);
-  const sort = SORT_COLUMNS[query.orderBy];
   const [page, [{ total }]] = await Promise.all([
-    pageRows(query, {
-      column: sort,
-      id: expenseReports.id,
-      nullable: NULLABLE_SORTS.has(query.orderBy),
-      where,
-      fetch: (pageWhere, orderBy, limit, offset) =>
-        db
-          .select({
-            report: expenseReports,
-            user: { name: users.name, missionaryNumber: users.missionaryNumber },
-            processor: { name: processors.name },
-            sortValue: sort,
-          })
-          .from(expenseReports)
-          .innerJoin(users, eq(users.id, expenseReports.userId))
-          .leftJoin(processors, eq(processors.id, expenseReports.processedBy))
-          .where(pageWhere)
-          .orderBy(...orderBy)
-          .limit(limit)
-          .offset(offset),
-      key: (row) => ({ value: row.sortValue, id: row.report.id }),
-    }),
+    reportPage(db, query, filter, where),
     reportCount(db, filter, query.q, where),
   ]);
   return {

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, gt, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, gt, isNotNull, isNull, lt, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 
 /**
@@ -55,7 +55,8 @@ export function keysetCondition(
   column: AnyColumn,
   id: AnyColumn,
   order: 'asc' | 'desc',
-  cursor: Cursor,
+  /** A cursor, or placeholders for its value and id (a prepared page: the value's nullness is its shape). */
+  cursor: Cursor | { value: Placeholder | null; id: Placeholder; before: boolean },
   nullable: boolean,
 ): SQL {
   // Walking forward in an ascending list, or backward in a descending one, goes up the index.

@@ -1,5 +1,7 @@
-import { type AnyColumn, and, asc, desc, type SQL } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+import type { DbOrTx } from '../db/client';
+import type { BuiltStatement, StatementCache } from '../db/statement-cache';
 import { type Continuation, type Cursor, continuation, decodeCursor, keysetCondition } from './keyset';
 
 export { PAGE_SIZES } from '../../domain/list-query';
@@ -87,5 +89,57 @@ export async function pageRows<Row>(
         0,
       )
     : await spec.fetch(spec.where, orderOf(spec.column, query.order, spec.id), limit + 1, page * limit);
+  return continuation(fetched, { limit, cursor, page }, spec.key);
+}
+
+/** The placeholders a prepared page statement's LIMIT and OFFSET are built with. */
+export const PAGE_LIMIT = sql.placeholder('pageLimit');
+export const PAGE_OFFSET = sql.placeholder('pageOffset');
+
+/**
+ * `pageRows` through a statement built once per shape (db/statement-cache.ts): the list gives its
+ * WHERE with placeholders (`where`, built only when the shape is new) and their values; the keyset
+ * condition's cursor value and id, LIMIT and OFFSET are placeholders too. The shape is the list's
+ * own (`shape`: its filters present) plus the sort, the direction and the kind of cursor (none,
+ * after or before, at a NULL value or not), everything that changes the statement's text.
+ */
+export async function preparedPageRows<Row>(
+  query: ListQuery<string>,
+  spec: {
+    db: DbOrTx;
+    statements: StatementCache<Row>;
+    shape: string;
+    column: AnyColumn;
+    id: AnyColumn;
+    nullable: boolean;
+    where: () => SQL | undefined;
+    values: Record<string, unknown>;
+    /** The list's select with this WHERE and ORDER BY, `.limit(PAGE_LIMIT).offset(PAGE_OFFSET).prepare('')`. */
+    prepare: (where: SQL | undefined, orderBy: SQL[]) => BuiltStatement<Row>;
+    key: (row: Row) => { value: unknown; id: number };
+  },
+): Promise<{ rows: Row[] } & Continuation> {
+  const { cursor, limit, page } = query;
+  const cursorKind = cursor
+    ? `${cursor.before ? 'before' : 'after'}-${cursor.value === null ? 'null' : 'value'}`
+    : 'page';
+  const statement = spec.statements.get(spec.db, `${spec.shape}|${query.orderBy}|${query.order}|${cursorKind}`, () => {
+    if (!cursor) return spec.prepare(spec.where(), orderOf(spec.column, query.order, spec.id));
+    const placeholders = {
+      value: cursor.value === null ? null : sql.placeholder('cursorValue'),
+      id: sql.placeholder('cursorId'),
+      before: cursor.before,
+    };
+    return spec.prepare(
+      and(spec.where(), keysetCondition(spec.column, spec.id, query.order, placeholders, spec.nullable)),
+      orderOf(spec.column, cursor.before ? (query.order === 'asc' ? 'desc' : 'asc') : query.order, spec.id),
+    );
+  });
+  const fetched = await statement.execute({
+    ...spec.values,
+    pageLimit: limit + 1,
+    pageOffset: cursor ? 0 : page * limit,
+    ...(cursor ? { cursorValue: cursor.value, cursorId: cursor.id } : {}),
+  });
   return continuation(fetched, { limit, cursor, page }, spec.key);
 }
