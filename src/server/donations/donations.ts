@@ -14,16 +14,7 @@ import { donationSearchTerms, donations, donationUploadSummaries, users } from '
 import { centsFromDatabase } from '../db/schema/columns';
 import { statementCache } from '../db/statement-cache';
 import { countedTotal } from '../http/list-counts';
-import {
-  type ListQuery,
-  likePattern,
-  MAX_LIST_ROWS,
-  PAGE_LIMIT,
-  PAGE_OFFSET,
-  type Page,
-  pageRows,
-  preparedPageRows,
-} from '../http/pagination';
+import { type ListQuery, likePattern, listPage, MAX_LIST_ROWS, type Page } from '../http/pagination';
 import { recordAudit } from '../journal/journal';
 import { type SerializedDonation, serializeDonation } from './serialize';
 
@@ -170,42 +161,25 @@ type DonationPageRow = Awaited<ReturnType<typeof selectDonationPage>>[number];
 /** The page statements of the lists without a search, by shape (db/statement-cache.ts). */
 const donationPages = statementCache<DonationPageRow>();
 
-/** A page of a list without a search comes from a statement built once per shape; a search builds its own. */
+/** A page of donations: a search's statement per call, any other list's built once per shape. */
 function donationPage(db: DbOrTx, query: ListQuery<DonationSort>, filter: DonationFilter, where: SQL | undefined) {
   const sort = SORT_COLUMNS[query.orderBy];
-  const common = {
+  const present = (value: unknown) => (value === undefined ? '-' : '=');
+  return listPage(query, {
+    db,
+    statements: donationPages,
+    select: () => selectDonationPage(db, sort),
     column: sort,
     id: donations.id,
     nullable: NULLABLE_SORTS.has(query.orderBy),
-    key: (row: DonationPageRow) => ({ value: row.sortValue, id: row.donation.id }),
-  };
-  if (filter.q) {
-    return pageRows(query, {
-      ...common,
-      where,
-      fetch: (pageWhere, orderBy, limit, offset) =>
-        selectDonationPage(db, sort)
-          .where(pageWhere)
-          .orderBy(...orderBy)
-          .limit(limit)
-          .offset(offset),
-    });
-  }
-  const present = (value: unknown) => (value === undefined ? '-' : '=');
-  return preparedPageRows(query, {
-    ...common,
-    db,
-    statements: donationPages,
-    shape: `donations:${present(filter.userId)}${present(filter.uploadName)}${present(filter.holdAccountId)}`,
-    where: () => filterConditions(filter, true),
-    values: { userId: filter.userId, uploadName: filter.uploadName, holdAccountId: filter.holdAccountId },
-    prepare: (pageWhere, orderBy) =>
-      selectDonationPage(db, sort)
-        .where(pageWhere)
-        .orderBy(...orderBy)
-        .limit(PAGE_LIMIT)
-        .offset(PAGE_OFFSET)
-        .prepare(''),
+    key: (row) => ({ value: row.sortValue, id: row.donation.id }),
+    searching: Boolean(filter.q),
+    where,
+    prepared: {
+      shape: `donations:${present(filter.userId)}${present(filter.uploadName)}${present(filter.holdAccountId)}`,
+      where: () => filterConditions(filter, true),
+      values: { userId: filter.userId, uploadName: filter.uploadName, holdAccountId: filter.holdAccountId },
+    },
   });
 }
 

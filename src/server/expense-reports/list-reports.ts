@@ -8,16 +8,7 @@ import type { DbOrTx } from '../db/client';
 import { categories, expenseReports, expenses, fileUploads, holdAccounts, mileage, users } from '../db/schema';
 import { statementCache } from '../db/statement-cache';
 import { countedTotal } from '../http/list-counts';
-import {
-  type ListQuery,
-  likePattern,
-  MAX_LIST_ROWS,
-  PAGE_LIMIT,
-  PAGE_OFFSET,
-  type Page,
-  pageRows,
-  preparedPageRows,
-} from '../http/pagination';
+import { type ListQuery, likePattern, listPage, MAX_LIST_ROWS, type Page } from '../http/pagination';
 import { findUserRow } from '../users/get-user';
 import { serializeUser } from '../users/serialize';
 import { REPORT_NOT_FOUND } from './access';
@@ -176,42 +167,24 @@ type ReportPageRow = Awaited<ReturnType<typeof selectReportPage>>[number];
 /** The page statements of the lists without a search, by shape (db/statement-cache.ts). */
 const reportPages = statementCache<ReportPageRow>();
 
-/** A page of a list without a search comes from a statement built once per shape; a search builds its own. */
+/** A page of reports: a search's statement per call, any other list's built once per shape. */
 function reportPage(db: DbOrTx, query: ListQuery<ReportSort>, filter: ReportFilter, where: SQL | undefined) {
   const sort = SORT_COLUMNS[query.orderBy];
-  const common = {
+  return listPage(query, {
+    db,
+    statements: reportPages,
+    select: () => selectReportPage(db, sort),
     column: sort,
     id: expenseReports.id,
     nullable: NULLABLE_SORTS.has(query.orderBy),
-    key: (row: ReportPageRow) => ({ value: row.sortValue, id: row.report.id }),
-  };
-  if (query.q) {
-    return pageRows(query, {
-      ...common,
-      where,
-      fetch: (pageWhere, orderBy, limit, offset) =>
-        selectReportPage(db, sort)
-          .where(pageWhere)
-          .orderBy(...orderBy)
-          .limit(limit)
-          .offset(offset),
-    });
-  }
-  const missionary = sql.placeholder('userId');
-  return preparedPageRows(query, {
-    ...common,
-    db,
-    statements: reportPages,
-    shape: `reports:${filter.archived}:${filter.submitted}:${filter.processed}:${filter.userId === undefined ? 'all' : 'one'}`,
-    where: () => conditions(filter, null, filter.userId === undefined ? undefined : missionary),
-    values: { userId: filter.userId },
-    prepare: (pageWhere, orderBy) =>
-      selectReportPage(db, sort)
-        .where(pageWhere)
-        .orderBy(...orderBy)
-        .limit(PAGE_LIMIT)
-        .offset(PAGE_OFFSET)
-        .prepare(''),
+    key: (row) => ({ value: row.sortValue, id: row.report.id }),
+    searching: Boolean(query.q),
+    where,
+    prepared: {
+      shape: `reports:${filter.archived}:${filter.submitted}:${filter.processed}:${filter.userId === undefined ? 'all' : 'one'}`,
+      where: () => conditions(filter, null, filter.userId === undefined ? undefined : sql.placeholder('userId')),
+      values: { userId: filter.userId },
+    },
   });
 }
 

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, asc, desc, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import type { BuiltStatement, StatementCache } from '../db/statement-cache';
@@ -142,4 +142,70 @@ export async function preparedPageRows<Row>(
     ...(cursor ? { cursorValue: cursor.value, cursorId: cursor.id } : {}),
   });
   return continuation(fetched, { limit, cursor, page }, spec.key);
+}
+
+/** What a list gives `listPage`: its select (FROM and joins), ready for WHERE, ORDER BY, LIMIT, OFFSET. */
+interface PageSelect<Row> {
+  where(where: SQL | undefined): {
+    orderBy(...orderBy: SQL[]): {
+      limit(limit: number | Placeholder): {
+        offset(offset: number | Placeholder): PromiseLike<Row[]> & { prepare(name: string): BuiltStatement<Row> };
+      };
+    };
+  };
+}
+
+/**
+ * One page of a list. A search builds its statement on each call (its text depends on the term);
+ * any other list's page comes from a statement built once per shape (`preparedPageRows`), with
+ * `prepared.where` giving its WHERE with placeholders and `prepared.values` their values.
+ */
+export function listPage<Row>(
+  query: ListQuery<string>,
+  spec: {
+    db: DbOrTx;
+    statements: StatementCache<Row>;
+    select: () => PageSelect<Row>;
+    column: AnyColumn;
+    id: AnyColumn;
+    nullable: boolean;
+    key: (row: Row) => { value: unknown; id: number };
+    searching: boolean;
+    /** The WHERE with its values (a search's statement). */
+    where: SQL | undefined;
+    prepared: { shape: string; where: () => SQL | undefined; values: Record<string, unknown> };
+  },
+): Promise<{ rows: Row[] } & Continuation> {
+  const { db, statements, select, column, id, nullable, key } = spec;
+  if (spec.searching) {
+    return pageRows(query, {
+      column,
+      id,
+      nullable,
+      key,
+      where: spec.where,
+      fetch: async (where, orderBy, limit, offset) =>
+        await select()
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset),
+    });
+  }
+  return preparedPageRows(query, {
+    db,
+    statements,
+    column,
+    id,
+    nullable,
+    key,
+    ...spec.prepared,
+    prepare: (where, orderBy) =>
+      select()
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(PAGE_LIMIT)
+        .offset(PAGE_OFFSET)
+        .prepare(''),
+  });
 }
