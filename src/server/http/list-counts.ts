@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { listCountDeltas } from '../db/schema';
+import { statementCache } from '../db/statement-cache';
 
 /**
  * Issue 13: `total_count` of the unfiltered lists of expense reports and donations (a million rows
@@ -21,20 +22,34 @@ export interface CountedState {
 /** Once a list has more delta rows than this, the reader folds them into one row per state. */
 export const FOLD_AT = 200;
 
-export async function countedTotal(db: DbOrTx, list: CountedList, state: CountedState = {}): Promise<number> {
-  const where = and(
-    eq(listCountDeltas.list, list),
-    state.archived === undefined ? undefined : eq(listCountDeltas.archived, state.archived),
-    state.submitted === undefined ? undefined : eq(listCountDeltas.submitted, state.submitted),
-    state.processed === undefined ? undefined : eq(listCountDeltas.processed, state.processed),
-  );
-  const [row] = await db
+/** The counter's sum and row count for one list and the states it names (placeholders, built once). */
+function countStatement(db: DbOrTx, state: CountedState) {
+  return db
     .select({
       total: sql<number>`coalesce(sum(${listCountDeltas.n}), 0)::integer`,
       rows: sql<number>`count(*)::integer`,
     })
     .from(listCountDeltas)
-    .where(where);
+    .where(
+      and(
+        eq(listCountDeltas.list, sql.placeholder('list')),
+        state.archived === undefined ? undefined : eq(listCountDeltas.archived, sql.placeholder('archived')),
+        state.submitted === undefined ? undefined : eq(listCountDeltas.submitted, sql.placeholder('submitted')),
+        state.processed === undefined ? undefined : eq(listCountDeltas.processed, sql.placeholder('processed')),
+      ),
+    )
+    .prepare('');
+}
+
+/** Every office list request reads its count: the statement is built once per set of states named. */
+const countStatements = statementCache<{ total: number; rows: number }>(16);
+
+export async function countedTotal(db: DbOrTx, list: CountedList, state: CountedState = {}): Promise<number> {
+  const shape = (['archived', 'submitted', 'processed'] as const)
+    .map((key) => (state[key] === undefined ? '-' : '='))
+    .join('');
+  const statement = countStatements.get(db, shape, () => countStatement(db, state));
+  const [row] = await statement.execute({ list, ...state });
   if (row.rows > FOLD_AT) await foldCounts(db, list);
   return row.total;
 }
