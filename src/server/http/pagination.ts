@@ -64,6 +64,20 @@ export interface Page<T> extends Partial<Continuation> {
 }
 
 /**
+ * How a page is read: a page before the cursor is read backwards (`continuation` puts it back in
+ * display order), one row more than the page says whether more lie that way, and a cursor replaces
+ * the OFFSET.
+ */
+function readPlan(query: ListQuery<string>): { order: 'asc' | 'desc'; limit: number; offset: number } {
+  const { cursor, limit, page, order } = query;
+  return {
+    order: cursor?.before ? (order === 'asc' ? 'desc' : 'asc') : order,
+    limit: limit + 1,
+    offset: cursor ? 0 : page * limit,
+  };
+}
+
+/**
  * One page of a list, by keyset when the query carries a cursor and by OFFSET otherwise; either way
  * with the cursors of the neighbouring pages, so the web app pages on by keyset after the first page.
  * `fetch` runs the list's own select with the given WHERE, ORDER BY, LIMIT and OFFSET; `key` gives a
@@ -81,20 +95,17 @@ export async function pageRows<Row>(
   },
 ): Promise<{ rows: Row[] } & Continuation> {
   const { cursor, limit, page } = query;
-  const fetched = cursor
-    ? await spec.fetch(
-        and(spec.where, keysetCondition(spec.column, spec.id, query.order, cursor, spec.nullable)),
-        orderOf(spec.column, cursor.before ? (query.order === 'asc' ? 'desc' : 'asc') : query.order, spec.id),
-        limit + 1,
-        0,
-      )
-    : await spec.fetch(spec.where, orderOf(spec.column, query.order, spec.id), limit + 1, page * limit);
+  const read = readPlan(query);
+  const where = cursor
+    ? and(spec.where, keysetCondition(spec.column, spec.id, query.order, cursor, spec.nullable))
+    : spec.where;
+  const fetched = await spec.fetch(where, orderOf(spec.column, read.order, spec.id), read.limit, read.offset);
   return continuation(fetched, { limit, cursor, page }, spec.key);
 }
 
 /** The placeholders a prepared page statement's LIMIT and OFFSET are built with. */
-export const PAGE_LIMIT = sql.placeholder('pageLimit');
-export const PAGE_OFFSET = sql.placeholder('pageOffset');
+const PAGE_LIMIT = sql.placeholder('pageLimit');
+const PAGE_OFFSET = sql.placeholder('pageOffset');
 
 /**
  * `pageRows` through a statement built once per shape (db/statement-cache.ts): the list gives its
@@ -103,7 +114,7 @@ export const PAGE_OFFSET = sql.placeholder('pageOffset');
  * own (`shape`: its filters present) plus the sort, the direction and the kind of cursor (none,
  * after or before, at a NULL value or not), everything that changes the statement's text.
  */
-export async function preparedPageRows<Row>(
+async function preparedPageRows<Row>(
   query: ListQuery<string>,
   spec: {
     db: DbOrTx;
@@ -123,8 +134,10 @@ export async function preparedPageRows<Row>(
   const cursorKind = cursor
     ? `${cursor.before ? 'before' : 'after'}-${cursor.value === null ? 'null' : 'value'}`
     : 'page';
+  const read = readPlan(query);
   const statement = spec.statements.get(spec.db, `${spec.shape}|${query.orderBy}|${query.order}|${cursorKind}`, () => {
-    if (!cursor) return spec.prepare(spec.where(), orderOf(spec.column, query.order, spec.id));
+    const orderBy = orderOf(spec.column, read.order, spec.id);
+    if (!cursor) return spec.prepare(spec.where(), orderBy);
     const placeholders = {
       value: cursor.value === null ? null : sql.placeholder('cursorValue'),
       id: sql.placeholder('cursorId'),
@@ -132,13 +145,13 @@ export async function preparedPageRows<Row>(
     };
     return spec.prepare(
       and(spec.where(), keysetCondition(spec.column, spec.id, query.order, placeholders, spec.nullable)),
-      orderOf(spec.column, cursor.before ? (query.order === 'asc' ? 'desc' : 'asc') : query.order, spec.id),
+      orderBy,
     );
   });
   const fetched = await statement.execute({
     ...spec.values,
-    pageLimit: limit + 1,
-    pageOffset: cursor ? 0 : page * limit,
+    pageLimit: read.limit,
+    pageOffset: read.offset,
     ...(cursor ? { cursorValue: cursor.value, cursorId: cursor.id } : {}),
   });
   return continuation(fetched, { limit, cursor, page }, spec.key);
