@@ -104,6 +104,26 @@ it.each([
   expect(result.body.errors.cursor).toEqual([CURSOR_INVALID]);
 });
 
+/** A well-formed cursor whose value is not what the sort column holds (edited by hand). */
+const forged = (value: unknown, id = 5) => Buffer.from(JSON.stringify([value, id, 0])).toString('base64url');
+
+it.each([
+  ['/api/paginated_expense_report', 'total_amount', forged('abc')],
+  ['/api/paginated_expense_report', 'total_amount', forged(1.5)],
+  ['/api/paginated_expense_report', 'created_at', forged('abc')],
+  ['/api/paginated_expense_report', 'created_at', forged(12)],
+  ['/api/paginated_expense_report', 'submitted', forged('x')],
+  ['/api/paginated_expense_report', 'date_submitted', forged(5)],
+  ['/api/paginated_expense_report', 'id', forged(5, 99_999_999_999)],
+  ['/api/paginated_donation', 'amount', forged(true)],
+  ['/api/paginated_donation', 'approved', forged('abc')],
+  ['/api/paginated_donation', 'user_name', forged(12)],
+])('refuses %s sorted by %s with a cursor its column cannot hold (422)', async (url, orderBy, cursor) => {
+  const result = await t.call('GET', url, { token: admin.token, query: { order_by: orderBy, cursor } });
+  expect(result.status).toBe(422);
+  expect(result.body.errors.cursor).toEqual([CURSOR_INVALID]);
+});
+
 it('round-trips values of every kind', () => {
   const at = new Date('2026-11-21T15:00:00.000Z');
   expect(decodeCursor(encodeCursor(at, 7, true))).toEqual({ value: at, id: 7, before: true });

@@ -1,5 +1,6 @@
 import { type AnyColumn, and, gt, isNotNull, isNull, lt, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
+import { MAX_ID } from '../../domain/fields';
 
 /**
  * Keyset continuation for the paginated lists (`cursor` beside `page`): a cursor names the last row
@@ -44,6 +45,33 @@ export function decodeCursor(raw: string): Cursor {
   } catch {
     throw AppError.field('cursor', CURSOR_INVALID);
   }
+}
+
+/** The JavaScript kind of value each kind of sort column gives (a custom column's encoder checks its own). */
+const VALUE_KINDS: Partial<Record<string, (value: unknown) => boolean>> = {
+  string: (value) => typeof value === 'string',
+  number: (value) => typeof value === 'number' && Number.isSafeInteger(value),
+  boolean: (value) => typeof value === 'boolean',
+  date: (value) => value instanceof Date,
+};
+
+/**
+ * A cursor names a row of the list it came from: its value must be what the sort column gives and
+ * its id a row id. One edited by hand (a string where the column holds cents, text for a boolean) is a
+ * 422 under `cursor`, not a failed query (DESIGN.md decision 17).
+ */
+export function checkCursorFits(column: AnyColumn, cursor: Cursor): void {
+  const { value } = cursor;
+  let fits = cursor.id <= MAX_ID;
+  if (fits && value !== null) {
+    fits = VALUE_KINDS[column.dataType]?.(value) ?? true;
+    try {
+      if (fits) column.mapToDriverValue(value);
+    } catch {
+      fits = false;
+    }
+  }
+  if (!fits) throw AppError.field('cursor', CURSOR_INVALID);
 }
 
 /**

@@ -2,7 +2,7 @@ import { type AnyColumn, and, asc, desc, type Placeholder, type SQL, sql } from 
 import type { FastifyReply } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import type { BuiltStatement, StatementCache } from '../db/statement-cache';
-import { type Continuation, type Cursor, continuation, decodeCursor, keysetCondition } from './keyset';
+import { type Continuation, type Cursor, checkCursorFits, continuation, decodeCursor, keysetCondition } from './keyset';
 
 export { PAGE_SIZES } from '../../domain/list-query';
 
@@ -65,11 +65,15 @@ export interface Page<T> extends Partial<Continuation> {
 
 /**
  * How a page is read: a page before the cursor is read backwards (`continuation` puts it back in
- * display order), one row more than the page says whether more lie that way, and a cursor replaces
- * the OFFSET.
+ * display order), one row more than the page says whether more lie that way, and a cursor (checked
+ * against the sort column first) replaces the OFFSET.
  */
-function readPlan(query: ListQuery<string>): { order: 'asc' | 'desc'; limit: number; offset: number } {
+function readPlan(
+  query: ListQuery<string>,
+  column: AnyColumn,
+): { order: 'asc' | 'desc'; limit: number; offset: number } {
   const { cursor, limit, page, order } = query;
+  if (cursor) checkCursorFits(column, cursor);
   return {
     order: cursor?.before ? (order === 'asc' ? 'desc' : 'asc') : order,
     limit: limit + 1,
@@ -95,7 +99,7 @@ export async function pageRows<Row>(
   },
 ): Promise<{ rows: Row[] } & Continuation> {
   const { cursor, limit, page } = query;
-  const read = readPlan(query);
+  const read = readPlan(query, spec.column);
   const where = cursor
     ? and(spec.where, keysetCondition(spec.column, spec.id, query.order, cursor, spec.nullable))
     : spec.where;
@@ -134,7 +138,7 @@ async function preparedPageRows<Row>(
   const cursorKind = cursor
     ? `${cursor.before ? 'before' : 'after'}-${cursor.value === null ? 'null' : 'value'}`
     : 'page';
-  const read = readPlan(query);
+  const read = readPlan(query, spec.column);
   const statement = spec.statements.get(spec.db, `${spec.shape}|${query.orderBy}|${query.order}|${cursorKind}`, () => {
     const orderBy = orderOf(spec.column, read.order, spec.id);
     if (!cursor) return spec.prepare(spec.where(), orderBy);
