@@ -17,6 +17,7 @@ import { queryRows } from '../db/query-rows';
 import { donationUploads } from '../db/schema';
 import type { UploadedFile } from '../http/routes';
 import { recordAudit } from '../journal/journal';
+import { bulkWrite } from './bulk-load';
 import { findMapping, mappingErrors, upsertMapping } from './column-mappings';
 import { loadDirectory } from './directory';
 import { type ImportProgress, startImportProgress } from './import-progress';
@@ -236,7 +237,9 @@ async function writeImport(ctx: AppContext, actor: AuthUser, input: ImportInput,
           createdAt: now,
         })
         .returning();
-      await insertDonations(tx, upload.id, input.uploadName, now, preview.matched, progress.written);
+      await bulkWrite(tx, ctx.dbKind, preview.matched.length, () =>
+        insertDonations(tx, upload.id, input.uploadName, now, preview.matched, progress.written),
+      );
       await recordAudit(tx, {
         actorId: actor.id,
         action: 'import',
