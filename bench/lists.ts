@@ -9,14 +9,23 @@
  *   - raw: the same SQL the route sends (captured from the service), straight through `pg`, 20 at once;
  * and prints p50/p95/p99 latency, requests per second and route ÷ raw throughput.
  *
+ * Beside it, the ceiling this machine allows a route (PostgreSQL): the load generator, the server and
+ * PostgreSQL share its cores, so a request costs at least what its parts cost apart, measured in the
+ * same run: the HTTP floor (a bare `node:http` server answering a fixed body, no framework and no
+ * database, through the same load generator), the session lookup every authenticated request makes
+ * (its SQL raw), and the list's raw SQL. ceiling = 1 / (1/floor + 1/session + 1/raw) requests per
+ * second; ceiling ÷ raw is the best route ÷ raw any app could print here.
+ *
  * BENCH_SCALE (default 1) shrinks the seed (0.01 for a quick try); BENCH_SECONDS (default 3) per case;
  * BENCH_SKIP_PGLITE=1 leaves PGlite out, BENCH_SKIP_POSTGRES=1 PostgreSQL.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { resolveApiToken } from '../src/server/auth/tokens';
 import { type Database, type Db, openPglite, SESSION_OPTIONS } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import * as schema from '../src/server/db/schema';
@@ -352,13 +361,32 @@ async function captureSql(url: string, run: (db: Db) => Promise<unknown>) {
   return captured;
 }
 
-function row(kind: string, c: Case, route: Measured, raw: Measured | null) {
+/** The parts every request pays apart from its list's SQL (see the header): per second, apart. */
+interface Parts {
+  floor: number;
+  session: number;
+}
+
+function row(kind: string, c: Case, route: Measured, raw: Measured | null, parts: Parts | null = null) {
   const ms = (value: number) => value.toFixed(1);
+  const ceiling = raw && parts ? 1 / (1 / parts.floor + 1 / parts.session + 1 / raw.perSecond) : null;
   return `| ${kind} | ${c.list} | ${c.name} | ${ms(route.p50)} / ${ms(route.p95)} / ${ms(route.p99)} | ${route.perSecond.toFixed(0)} | ${
     raw
       ? `${ms(raw.p50)} / ${ms(raw.p95)} | ${raw.perSecond.toFixed(0)} | ${(route.perSecond / raw.perSecond).toFixed(2)}`
       : '– | – | –'
-  } |`;
+  } | ${ceiling && raw ? (ceiling / raw.perSecond).toFixed(2) : '–'} |`;
+}
+
+/** A bare `node:http` server in its own process answering every request with a fixed JSON body. */
+async function startFloorServer(): Promise<{ url: string; stop: () => void }> {
+  const script = `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"status":"ok"}'); })
+    .listen(0, '127.0.0.1', function () { console.log(this.address().port); });`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout.once('data', (chunk) => resolve(String(chunk).trim()));
+    child.once('exit', (code) => reject(new Error(`floor server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
 async function cursorsFrom(get: (path: string) => Promise<{ next_cursor: string | null }>) {
@@ -413,16 +441,36 @@ async function measurePostgres(database: Database, url: string, sizes: Sizes, li
     const rawPool = new pg.Pool({ connectionString: url, max: 10, options: SESSION_OPTIONS }); // the server's pool
     await expectCountedTotals(rawPool, getJson);
     const explains: string[] = [];
-    // Baselines in the same run: the HTTP stack alone, and a bare authenticated round trip (token
-    // lookup and one small query) — what every list request pays before its own SQL.
+    // Baselines in the same run: the app's HTTP stack with one `select 1` (the health check), and a bare
+    // authenticated round trip (token lookup and one small query) — what every list request pays
+    // before its own SQL.
     for (const [name, path] of [
-      ['HTTP only (GET /api/health)', '/api/health'],
+      ['HTTP and select 1 (GET /api/health)', '/api/health'],
       ['bare authenticated route (GET /api/settings)', '/api/settings'],
     ]) {
       const bare = await load(CONNECTIONS, SECONDS, () => httpGet(agent, base, path, token));
       lines.push(row('PostgreSQL', { list: 'baseline', name } as Case, bare, null));
       console.log(lines[lines.length - 1]);
     }
+    const floorServer = await startFloorServer();
+    const floor = await load(CONNECTIONS, SECONDS, () => httpGet(agent, new URL(floorServer.url), '/', token));
+    floorServer.stop();
+    lines.push(
+      row(
+        '–',
+        { list: 'ceiling part', name: 'HTTP floor (bare node:http, no framework, no database)' } as Case,
+        floor,
+        null,
+      ),
+    );
+    console.log(lines[lines.length - 1]);
+    const sessionStatements = await captureSql(url, (db) => resolveApiToken(db, token, new Date()));
+    const session = await load(CONNECTIONS, SECONDS, async () => {
+      for (const s of sessionStatements) await rawPool.query(s.text, s.params);
+    });
+    lines.push(row('PostgreSQL', { list: 'ceiling part', name: 'session lookup, its SQL raw' } as Case, session, null));
+    console.log(lines[lines.length - 1]);
+    const parts: Parts = { floor: floor.perSecond, session: session.perSecond };
     for (const c of cases(await cursorsFrom(getJson))) {
       const statements = await captureSql(url, (db) =>
         c.service(db, { ...c.query, cursor: c.query.cursor ? decodeURIComponent(String(c.query.cursor)) : undefined }),
@@ -431,7 +479,7 @@ async function measurePostgres(database: Database, url: string, sizes: Sizes, li
       const raw = await load(CONNECTIONS, SECONDS, async () => {
         await Promise.all(statements.map((s) => rawPool.query(s.text, s.params)));
       });
-      lines.push(row('PostgreSQL', c, route, raw));
+      lines.push(row('PostgreSQL', c, route, raw, parts));
       console.log(lines[lines.length - 1]);
       for (const statement of statements) {
         const plan = await rawPool.query(`explain (analyze, buffers) ${statement.text}`, statement.params);
@@ -516,9 +564,9 @@ async function main() {
   if (!process.env.BENCH_SKIP_PGLITE) await benchPglite(lines);
   console.log('');
   console.log(
-    '| database | list | request | route p50 / p95 / p99 ms | route req/s | raw p50 / p95 ms | raw req/s | route ÷ raw |',
+    '| database | list | request | route p50 / p95 / p99 ms | route req/s | raw p50 / p95 ms | raw req/s | route ÷ raw | ceiling ÷ raw |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const line of lines.filter((l) => l.startsWith('|'))) console.log(line);
   for (const line of lines.filter((l) => !l.startsWith('|'))) console.log(line);
 }
