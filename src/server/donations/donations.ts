@@ -13,7 +13,7 @@ import { isForeignKeyViolation } from '../db/errors';
 import { donationSearchTerms, donations, donationUploadSummaries, users } from '../db/schema';
 import { centsFromDatabase } from '../db/schema/columns';
 import { statementCache } from '../db/statement-cache';
-import { countedTotal } from '../http/list-counts';
+import { type CountedColumns, carriedTotal, countedColumns, countedTotal, NOT_COUNTED } from '../http/list-counts';
 import { type ListQuery, likePattern, listPage, MAX_LIST_ROWS, type Page } from '../http/pagination';
 import { recordAudit } from '../journal/journal';
 import { type SerializedDonation, serializeDonation } from './serialize';
@@ -126,10 +126,14 @@ async function whereOf(db: DbOrTx, filter: DonationFilter): Promise<SQL | undefi
  * filter (one missionary, an upload, a hold account, a search) is counted from its index.
  */
 async function donationCount(db: DbOrTx, filter: DonationFilter, where: SQL | undefined) {
-  const unfiltered =
-    filter.userId === undefined && filter.uploadName === undefined && filter.holdAccountId === undefined && !filter.q;
-  if (unfiltered) return [{ total: await countedTotal(db, 'donations') }];
+  if (isCounted(filter)) return [{ total: await countedTotal(db, 'donations') }];
   return db.select({ total: count() }).from(donations).where(where);
+}
+
+function isCounted(filter: DonationFilter): boolean {
+  return (
+    filter.userId === undefined && filter.uploadName === undefined && filter.holdAccountId === undefined && !filter.q
+  );
 }
 
 /** GET /donation: the newest MAX_LIST_ROWS donations and how many there are in all (decision 18). */
@@ -149,9 +153,9 @@ export async function listDonations(db: DbOrTx, viewer: AuthUser, filter: Donati
   return { rows: rows.map((row) => serializeDonation(row.donation, isStaff(viewer.role))), total };
 }
 
-function selectDonationPage(db: DbOrTx, sort: (typeof SORT_COLUMNS)[DonationSort]) {
+function selectDonationPage(db: DbOrTx, sort: (typeof SORT_COLUMNS)[DonationSort], counted: CountedColumns) {
   return db
-    .select({ donation: donations, missionaryNumber: users.missionaryNumber, sortValue: sort })
+    .select({ donation: donations, missionaryNumber: users.missionaryNumber, sortValue: sort, ...counted })
     .from(donations)
     .leftJoin(users, eq(users.id, donations.userId));
 }
@@ -165,10 +169,12 @@ const donationPages = statementCache<DonationPageRow>();
 function donationPage(db: DbOrTx, query: ListQuery<DonationSort>, filter: DonationFilter, where: SQL | undefined) {
   const sort = SORT_COLUMNS[query.orderBy];
   const present = (value: unknown) => (value === undefined ? '-' : '=');
+  // All donations' page carries its total (one round trip); the shape (`---`) says which it is.
+  const counted = () => (isCounted(filter) ? countedColumns('donations') : NOT_COUNTED);
   return listPage(query, {
     db,
     statements: donationPages,
-    select: () => selectDonationPage(db, sort),
+    select: () => selectDonationPage(db, sort, counted()),
     column: sort,
     id: donations.id,
     nullable: NULLABLE_SORTS.has(query.orderBy),
@@ -192,10 +198,14 @@ export async function paginateDonations(
 ): Promise<Page<SerializedDonation & { missionary_number: string | null }>> {
   const scoped = scopedFilter(viewer, { ...filter, q: query.q });
   const where = await whereOf(db, scoped);
-  const [page, [{ total }]] = await Promise.all([
-    donationPage(db, query, scoped, where),
-    donationCount(db, scoped, where),
-  ]);
+  const [page, total] = isCounted(scoped)
+    ? await donationPage(db, query, scoped, where).then(
+        async (page) => [page, await carriedTotal(db, 'donations', {}, page.rows[0])] as const,
+      )
+    : await Promise.all([
+        donationPage(db, query, scoped, where),
+        donationCount(db, scoped, where).then(([row]) => row.total),
+      ]);
   return {
     data: page.rows.map((row) => ({
       ...serializeDonation(row.donation, isStaff(viewer.role)),

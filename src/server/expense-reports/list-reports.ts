@@ -7,7 +7,14 @@ import { findAdvance } from '../advances/list-advances';
 import type { DbOrTx } from '../db/client';
 import { categories, expenseReports, expenses, fileUploads, holdAccounts, mileage, users } from '../db/schema';
 import { statementCache } from '../db/statement-cache';
-import { countedTotal } from '../http/list-counts';
+import {
+  type CountedColumns,
+  type CountedState,
+  carriedTotal,
+  countedColumns,
+  countedTotal,
+  NOT_COUNTED,
+} from '../http/list-counts';
 import { type ListQuery, likePattern, listPage, MAX_LIST_ROWS, type Page } from '../http/pagination';
 import { findUserRow } from '../users/get-user';
 import { serializeUser } from '../users/serialize';
@@ -114,15 +121,17 @@ function searchedReportIds(term: string, pattern: string): SQL {
  * that count needs no join.
  */
 async function reportCount(db: DbOrTx, filter: ReportFilter, q: string | null, where: SQL | undefined) {
-  if (filter.userId === undefined && !q) {
-    const total = await countedTotal(db, 'expense_reports', {
-      archived: filter.archived === true,
-      submitted: filter.submitted,
-      processed: filter.processed,
-    });
-    return [{ total }];
-  }
+  if (isCounted(filter, q)) return [{ total: await countedTotal(db, 'expense_reports', countedState(filter)) }];
   return db.select({ total: count() }).from(expenseReports).where(where);
+}
+
+/** All missionaries' reports without a search: counted by the counters (the others from an index). */
+function isCounted(filter: ReportFilter, q: string | null): boolean {
+  return filter.userId === undefined && !q;
+}
+
+function countedState(filter: ReportFilter): CountedState {
+  return { archived: filter.archived === true, submitted: filter.submitted, processed: filter.processed };
 }
 
 const processors = alias(users, 'processors');
@@ -149,13 +158,14 @@ export async function listReports(db: DbOrTx, filter: ReportFilter): Promise<{ r
   return { rows: rows.map((row) => serializeReportSummary(row.report, row.user, row.processor)), total };
 }
 
-function selectReportPage(db: DbOrTx, sort: (typeof SORT_COLUMNS)[ReportSort]) {
+function selectReportPage(db: DbOrTx, sort: (typeof SORT_COLUMNS)[ReportSort], counted: CountedColumns) {
   return db
     .select({
       report: expenseReports,
       user: { name: users.name, missionaryNumber: users.missionaryNumber },
       processor: { name: processors.name },
       sortValue: sort,
+      ...counted,
     })
     .from(expenseReports)
     .innerJoin(users, eq(users.id, expenseReports.userId))
@@ -170,10 +180,13 @@ const reportPages = statementCache<ReportPageRow>();
 /** A page of reports: a search's statement per call, any other list's built once per shape. */
 function reportPage(db: DbOrTx, query: ListQuery<ReportSort>, filter: ReportFilter, where: SQL | undefined) {
   const sort = SORT_COLUMNS[query.orderBy];
+  // A counted list's page carries its total (one round trip); the shape (`all`) says which it is.
+  const counted = () =>
+    isCounted(filter, query.q) ? countedColumns('expense_reports', countedState(filter)) : NOT_COUNTED;
   return listPage(query, {
     db,
     statements: reportPages,
-    select: () => selectReportPage(db, sort),
+    select: () => selectReportPage(db, sort, counted()),
     column: sort,
     id: expenseReports.id,
     nullable: NULLABLE_SORTS.has(query.orderBy),
@@ -194,10 +207,14 @@ export async function paginateReports(
   filter: ReportFilter,
 ): Promise<Page<ReportSummary>> {
   const where = conditions(filter, query.q);
-  const [page, [{ total }]] = await Promise.all([
-    reportPage(db, query, filter, where),
-    reportCount(db, filter, query.q, where),
-  ]);
+  const [page, total] = isCounted(filter, query.q)
+    ? await reportPage(db, query, filter, where).then(
+        async (page) => [page, await carriedTotal(db, 'expense_reports', countedState(filter), page.rows[0])] as const,
+      )
+    : await Promise.all([
+        reportPage(db, query, filter, where),
+        reportCount(db, filter, query.q, where).then(([row]) => row.total),
+      ]);
   return {
     data: page.rows.map((row) => serializeReportSummary(row.report, row.user, row.processor)),
     total_count: total,

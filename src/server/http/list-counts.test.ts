@@ -192,4 +192,56 @@ describe('list counters (migration 0011)', () => {
     const [{ total }] = await t.ctx.db.select({ total: count() }).from(donations);
     expect(given.body.total_count).toBe(total);
   });
+
+  describe('carried by the page (one statement for the page and its count)', () => {
+    const deltaRows = async (list: 'expense_reports' | 'donations') => {
+      const [{ rows }] = await t.ctx.db
+        .select({ rows: count() })
+        .from(listCountDeltas)
+        .where(eq(listCountDeltas.list, list));
+      return rows;
+    };
+    const page = (path: string, query: Record<string, string | number>) =>
+      t.call('GET', path, { token: admin.token, query });
+
+    it('answers the same total on every page, past the end too (a page with no rows reads it alone)', async () => {
+      const reports = await countedByRows({ archived: false });
+      const [{ total: given }] = await t.ctx.db.select({ total: count() }).from(donations);
+      for (const pageNumber of [0, 1, 99_999]) {
+        const listed = await page('/api/paginated_expense_report', { page: pageNumber, limit: 10 });
+        expect(listed.status).toBe(200);
+        expect(listed.body.total_count).toBe(reports);
+        const listedGifts = await page('/api/paginated_donation', { page: pageNumber, limit: 10 });
+        expect(listedGifts.status).toBe(200);
+        expect(listedGifts.body.total_count).toBe(given);
+      }
+      expect((await page('/api/paginated_expense_report', { page: 99_999, limit: 10 })).body.data).toEqual([]);
+      // The office's queue: a state filter's own count.
+      const queue = await page('/api/paginated_expense_report', { page: 0, limit: 10, submitted: 1, processed: 0 });
+      expect(queue.status).toBe(200);
+      expect(queue.body.total_count).toBe(await countedByRows({ archived: false, submitted: true, processed: false }));
+    });
+
+    it(`folds the counter when a page finds more than ${FOLD_AT} delta rows, keeping the total`, async () => {
+      // Pairs of +1 and −1 rows: the sum is unchanged, the counter long.
+      for (const list of ['expense_reports', 'donations'] as const) {
+        await t.ctx.db.insert(listCountDeltas).values(
+          Array.from({ length: FOLD_AT + 2 }, (_, i) => ({
+            list,
+            ...(list === 'expense_reports' ? { archived: false, submitted: true, processed: false } : {}),
+            n: i % 2 === 0 ? 1 : -1,
+          })),
+        );
+        expect(await deltaRows(list)).toBeGreaterThan(FOLD_AT);
+      }
+      const reports = await page('/api/paginated_expense_report', { page: 0, limit: 10 });
+      expect(reports.body.total_count).toBe(await countedByRows({ archived: false }));
+      expect(await deltaRows('expense_reports')).toBeLessThanOrEqual(8);
+      const gifts = await page('/api/paginated_donation', { page: 0, limit: 10 });
+      const [{ total }] = await t.ctx.db.select({ total: count() }).from(donations);
+      expect(gifts.body.total_count).toBe(total);
+      expect(await deltaRows('donations')).toBeLessThanOrEqual(1);
+      await expectCountersExact();
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { listCountDeltas } from '../db/schema';
 import { statementCache } from '../db/statement-cache';
@@ -52,6 +52,53 @@ export async function countedTotal(db: DbOrTx, list: CountedList, state: Counted
   const [row] = await statement.execute({ list, ...state });
   if (row.rows > FOLD_AT) await foldCounts(db, list);
   return row.total;
+}
+
+/** The two values a counted page carries: null in a page that is not counted this way. */
+export interface CountedColumns {
+  countedTotal: SQL<number | null>;
+  countedRows: SQL<number | null>;
+}
+
+export const NOT_COUNTED: CountedColumns = {
+  countedTotal: sql<number | null>`null::integer`,
+  countedRows: sql<number | null>`null::integer`,
+};
+
+/**
+ * The counter's sum and row count as two columns of a page statement, so that a list's page and its
+ * `total_count` take one round trip to the database instead of two (every row of the page carries
+ * the same values; they are uncorrelated subqueries, run once). The list and states are constants of
+ * the statement: a page statement is built per shape, and the states named are part of it.
+ */
+export function countedColumns(list: CountedList, state: CountedState = {}): CountedColumns {
+  const where = and(
+    eq(listCountDeltas.list, list),
+    state.archived === undefined ? undefined : eq(listCountDeltas.archived, state.archived),
+    state.submitted === undefined ? undefined : eq(listCountDeltas.submitted, state.submitted),
+    state.processed === undefined ? undefined : eq(listCountDeltas.processed, state.processed),
+  );
+  return {
+    countedTotal: sql<
+      number | null
+    >`(select coalesce(sum(${listCountDeltas.n}), 0)::integer from ${listCountDeltas} where ${where})`,
+    countedRows: sql<number | null>`(select count(*)::integer from ${listCountDeltas} where ${where})`,
+  };
+}
+
+/**
+ * The total a counted page carried on its first row, folding the counter as `countedTotal` does when
+ * it has grown long; a page with no rows carried nothing, and the total is read on its own.
+ */
+export async function carriedTotal(
+  db: DbOrTx,
+  list: CountedList,
+  state: CountedState,
+  first: { countedTotal: number | null; countedRows: number | null } | undefined,
+): Promise<number> {
+  if (first?.countedTotal == null || first.countedRows == null) return countedTotal(db, list, state);
+  if (first.countedRows > FOLD_AT) await foldCounts(db, list);
+  return first.countedTotal;
 }
 
 /**
