@@ -16,15 +16,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { uploadMonth } from '../src/domain/donations/gift-fields';
 import { readDonationTable } from '../src/domain/donations/import-file';
 import { buildPreview } from '../src/domain/donations/import-preview';
 import { type Db, openPglite } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
-import { queryRows } from '../src/server/db/query-rows';
 import { donationUploads } from '../src/server/db/schema';
-import { withDonationIndexesSetAside } from '../src/server/donations/bulk-load';
+import { secondaryDonationIndexes, withDonationIndexesSetAside } from '../src/server/donations/bulk-load';
 import { loadDirectory } from '../src/server/donations/directory';
 import { insertDonations } from '../src/server/donations/import-donations';
 import { readImportFile } from '../src/server/donations/read-file';
@@ -34,8 +32,6 @@ import { median, run } from './support';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WAYS = ['kept', 'set aside', 'none'] as const;
 type Way = (typeof WAYS)[number];
-
-const indexRow = z.object({ name: z.string(), definition: z.string() });
 
 class RolledBack extends Error {
   constructor(readonly ms: number) {
@@ -97,12 +93,7 @@ async function main() {
       month: uploadMonth('November 2026'),
     });
     const rows = buildPreview(read, await loadDirectory(db)).matched;
-    const indexes = await queryRows(
-      db,
-      sql`select indexname as name, indexdef as definition from pg_indexes
-          where tablename = 'donations' and indexname <> 'donations_pkey' order by indexname`,
-      indexRow,
-    );
+    const indexes = await secondaryDonationIndexes(db);
     console.log(
       `${rows.length.toLocaleString('en-US')} rows into donations with ${indexes.length} secondary indexes, PGlite on disk`,
     );

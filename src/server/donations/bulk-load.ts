@@ -27,14 +27,10 @@ export function setsIndexesAside(dbKind: AppContext['dbKind'], importedRows: num
 
 const indexRow = z.object({ name: z.string(), definition: z.string() });
 
-/**
- * Runs `write` inside the caller's transaction with donations' secondary indexes dropped, then creates
- * each again from the definition the catalog held. Indexes behind a constraint (the primary key) stay.
- * A failure anywhere rolls the drops back with the rest of the transaction.
- */
-export async function withDonationIndexesSetAside<T>(tx: DbOrTx, write: () => Promise<T>): Promise<T> {
-  const indexes = await queryRows(
-    tx,
+/** Donations' indexes but those behind a constraint (the primary key), with their definitions. */
+export function secondaryDonationIndexes(db: DbOrTx) {
+  return queryRows(
+    db,
     sql`
     select indexname as name, indexdef as definition from pg_indexes
     where schemaname = current_schema() and tablename = 'donations'
@@ -42,6 +38,15 @@ export async function withDonationIndexesSetAside<T>(tx: DbOrTx, write: () => Pr
     order by indexname`,
     indexRow,
   );
+}
+
+/**
+ * Runs `write` inside the caller's transaction with donations' secondary indexes dropped, then creates
+ * each again from the definition the catalog held. A failure anywhere rolls the drops back with the
+ * rest of the transaction.
+ */
+export async function withDonationIndexesSetAside<T>(tx: DbOrTx, write: () => Promise<T>): Promise<T> {
+  const indexes = await secondaryDonationIndexes(tx);
   for (const index of indexes) await tx.execute(sql`drop index ${sql.identifier(index.name)}`);
   const result = await write();
   for (const index of indexes) await tx.execute(sql.raw(index.definition));
@@ -56,8 +61,7 @@ export async function bulkWrite<T>(
   write: () => Promise<T>,
 ): Promise<T> {
   // The table's size is read only where the rule could hold: PostgreSQL never pays for the count.
-  const aside =
-    setsIndexesAside(dbKind, importedRows, 0) &&
-    setsIndexesAside(dbKind, importedRows, await countedTotal(tx, 'donations'));
-  return aside ? withDonationIndexesSetAside(tx, write) : write();
+  if (!setsIndexesAside(dbKind, importedRows, 0)) return write();
+  const existingRows = await countedTotal(tx, 'donations');
+  return setsIndexesAside(dbKind, importedRows, existingRows) ? withDonationIndexesSetAside(tx, write) : write();
 }

@@ -13,7 +13,7 @@ import { isForeignKeyViolation } from '../db/errors';
 import { donationSearchTerms, donations, donationUploadSummaries, users } from '../db/schema';
 import { centsFromDatabase } from '../db/schema/columns';
 import { statementCache } from '../db/statement-cache';
-import { type CountedColumns, carriedTotal, countedColumns, countedTotal, NOT_COUNTED } from '../http/list-counts';
+import { type CountedColumns, type Counter, countedColumns, countedTotal, pageWithTotal } from '../http/list-counts';
 import { type ListQuery, likePattern, listPage, MAX_LIST_ROWS, type Page } from '../http/pagination';
 import { recordAudit } from '../journal/journal';
 import { type SerializedDonation, serializeDonation } from './serialize';
@@ -126,14 +126,16 @@ async function whereOf(db: DbOrTx, filter: DonationFilter): Promise<SQL | undefi
  * filter (one missionary, an upload, a hold account, a search) is counted from its index.
  */
 async function donationCount(db: DbOrTx, filter: DonationFilter, where: SQL | undefined) {
-  if (isCounted(filter)) return [{ total: await countedTotal(db, 'donations') }];
+  const counter = counterOf(filter);
+  if (counter) return [{ total: await countedTotal(db, counter.list, counter.state) }];
   return db.select({ total: count() }).from(donations).where(where);
 }
 
-function isCounted(filter: DonationFilter): boolean {
-  return (
-    filter.userId === undefined && filter.uploadName === undefined && filter.holdAccountId === undefined && !filter.q
-  );
+/** All donations, unfiltered, are counted by the counter; null: from an index. */
+function counterOf(filter: DonationFilter): Counter | null {
+  const unfiltered =
+    filter.userId === undefined && filter.uploadName === undefined && filter.holdAccountId === undefined && !filter.q;
+  return unfiltered ? { list: 'donations', state: {} } : null;
 }
 
 /** GET /donation: the newest MAX_LIST_ROWS donations and how many there are in all (decision 18). */
@@ -170,11 +172,10 @@ function donationPage(db: DbOrTx, query: ListQuery<DonationSort>, filter: Donati
   const sort = SORT_COLUMNS[query.orderBy];
   const present = (value: unknown) => (value === undefined ? '-' : '=');
   // All donations' page carries its total (one round trip); the shape (`---`) says which it is.
-  const counted = () => (isCounted(filter) ? countedColumns('donations') : NOT_COUNTED);
   return listPage(query, {
     db,
     statements: donationPages,
-    select: () => selectDonationPage(db, sort, counted()),
+    select: () => selectDonationPage(db, sort, countedColumns(counterOf(filter))),
     column: sort,
     id: donations.id,
     nullable: NULLABLE_SORTS.has(query.orderBy),
@@ -198,14 +199,12 @@ export async function paginateDonations(
 ): Promise<Page<SerializedDonation & { missionary_number: string | null }>> {
   const scoped = scopedFilter(viewer, { ...filter, q: query.q });
   const where = await whereOf(db, scoped);
-  const [page, total] = isCounted(scoped)
-    ? await donationPage(db, query, scoped, where).then(
-        async (page) => [page, await carriedTotal(db, 'donations', {}, page.rows[0])] as const,
-      )
-    : await Promise.all([
-        donationPage(db, query, scoped, where),
-        donationCount(db, scoped, where).then(([row]) => row.total),
-      ]);
+  const [page, total] = await pageWithTotal(
+    db,
+    counterOf(scoped),
+    () => donationPage(db, query, scoped, where),
+    async () => (await donationCount(db, scoped, where))[0].total,
+  );
   return {
     data: page.rows.map((row) => ({
       ...serializeDonation(row.donation, isStaff(viewer.role)),

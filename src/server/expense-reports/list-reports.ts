@@ -7,14 +7,7 @@ import { findAdvance } from '../advances/list-advances';
 import type { DbOrTx } from '../db/client';
 import { categories, expenseReports, expenses, fileUploads, holdAccounts, mileage, users } from '../db/schema';
 import { statementCache } from '../db/statement-cache';
-import {
-  type CountedColumns,
-  type CountedState,
-  carriedTotal,
-  countedColumns,
-  countedTotal,
-  NOT_COUNTED,
-} from '../http/list-counts';
+import { type CountedColumns, type Counter, countedColumns, countedTotal, pageWithTotal } from '../http/list-counts';
 import { type ListQuery, likePattern, listPage, MAX_LIST_ROWS, type Page } from '../http/pagination';
 import { findUserRow } from '../users/get-user';
 import { serializeUser } from '../users/serialize';
@@ -121,17 +114,18 @@ function searchedReportIds(term: string, pattern: string): SQL {
  * that count needs no join.
  */
 async function reportCount(db: DbOrTx, filter: ReportFilter, q: string | null, where: SQL | undefined) {
-  if (isCounted(filter, q)) return [{ total: await countedTotal(db, 'expense_reports', countedState(filter)) }];
+  const counter = counterOf(filter, q);
+  if (counter) return [{ total: await countedTotal(db, counter.list, counter.state) }];
   return db.select({ total: count() }).from(expenseReports).where(where);
 }
 
-/** All missionaries' reports without a search: counted by the counters (the others from an index). */
-function isCounted(filter: ReportFilter, q: string | null): boolean {
-  return filter.userId === undefined && !q;
-}
-
-function countedState(filter: ReportFilter): CountedState {
-  return { archived: filter.archived === true, submitted: filter.submitted, processed: filter.processed };
+/** All missionaries' reports without a search are counted by the counters; null: from an index. */
+function counterOf(filter: ReportFilter, q: string | null): Counter | null {
+  if (filter.userId !== undefined || q) return null;
+  return {
+    list: 'expense_reports',
+    state: { archived: filter.archived === true, submitted: filter.submitted, processed: filter.processed },
+  };
 }
 
 const processors = alias(users, 'processors');
@@ -181,12 +175,10 @@ const reportPages = statementCache<ReportPageRow>();
 function reportPage(db: DbOrTx, query: ListQuery<ReportSort>, filter: ReportFilter, where: SQL | undefined) {
   const sort = SORT_COLUMNS[query.orderBy];
   // A counted list's page carries its total (one round trip); the shape (`all`) says which it is.
-  const counted = () =>
-    isCounted(filter, query.q) ? countedColumns('expense_reports', countedState(filter)) : NOT_COUNTED;
   return listPage(query, {
     db,
     statements: reportPages,
-    select: () => selectReportPage(db, sort, counted()),
+    select: () => selectReportPage(db, sort, countedColumns(counterOf(filter, query.q))),
     column: sort,
     id: expenseReports.id,
     nullable: NULLABLE_SORTS.has(query.orderBy),
@@ -207,14 +199,12 @@ export async function paginateReports(
   filter: ReportFilter,
 ): Promise<Page<ReportSummary>> {
   const where = conditions(filter, query.q);
-  const [page, total] = isCounted(filter, query.q)
-    ? await reportPage(db, query, filter, where).then(
-        async (page) => [page, await carriedTotal(db, 'expense_reports', countedState(filter), page.rows[0])] as const,
-      )
-    : await Promise.all([
-        reportPage(db, query, filter, where),
-        reportCount(db, filter, query.q, where).then(([row]) => row.total),
-      ]);
+  const [page, total] = await pageWithTotal(
+    db,
+    counterOf(filter, query.q),
+    () => reportPage(db, query, filter, where),
+    async () => (await reportCount(db, filter, query.q, where))[0].total,
+  );
   return {
     data: page.rows.map((row) => serializeReportSummary(row.report, row.user, row.processor)),
     total_count: total,

@@ -54,13 +54,19 @@ export async function countedTotal(db: DbOrTx, list: CountedList, state: Counted
   return row.total;
 }
 
+/** The counter that answers a list's total: the list and the states it names. */
+export interface Counter {
+  list: CountedList;
+  state: CountedState;
+}
+
 /** The two values a counted page carries: null in a page that is not counted this way. */
 export interface CountedColumns {
   countedTotal: SQL<number | null>;
   countedRows: SQL<number | null>;
 }
 
-export const NOT_COUNTED: CountedColumns = {
+const NOT_COUNTED: CountedColumns = {
   countedTotal: sql<number | null>`null::integer`,
   countedRows: sql<number | null>`null::integer`,
 };
@@ -69,9 +75,12 @@ export const NOT_COUNTED: CountedColumns = {
  * The counter's sum and row count as two columns of a page statement, so that a list's page and its
  * `total_count` take one round trip to the database instead of two (every row of the page carries
  * the same values; they are uncorrelated subqueries, run once). The list and states are constants of
- * the statement: a page statement is built per shape, and the states named are part of it.
+ * the statement: a page statement is built per shape, and the states named are part of it. A list
+ * counted otherwise (`null`) carries nulls.
  */
-export function countedColumns(list: CountedList, state: CountedState = {}): CountedColumns {
+export function countedColumns(counter: Counter | null): CountedColumns {
+  if (!counter) return NOT_COUNTED;
+  const { list, state } = counter;
   const where = and(
     eq(listCountDeltas.list, list),
     state.archived === undefined ? undefined : eq(listCountDeltas.archived, state.archived),
@@ -86,19 +95,27 @@ export function countedColumns(list: CountedList, state: CountedState = {}): Cou
   };
 }
 
+type CarryingRow = { countedTotal: number | null; countedRows: number | null };
+
 /**
- * The total a counted page carried on its first row, folding the counter as `countedTotal` does when
- * it has grown long; a page with no rows carried nothing, and the total is read on its own.
+ * A page and its total. A counted list's page carried the total on its first row (folding the
+ * counter, as `countedTotal` does, when it has grown long; a page with no rows carried nothing, and
+ * the total is read on its own); any other list's total is `count`, run beside the page.
  */
-export async function carriedTotal(
+export async function pageWithTotal<P extends { rows: CarryingRow[] }>(
   db: DbOrTx,
-  list: CountedList,
-  state: CountedState,
-  first: { countedTotal: number | null; countedRows: number | null } | undefined,
-): Promise<number> {
-  if (first?.countedTotal == null || first.countedRows == null) return countedTotal(db, list, state);
-  if (first.countedRows > FOLD_AT) await foldCounts(db, list);
-  return first.countedTotal;
+  counter: Counter | null,
+  page: () => Promise<P>,
+  count: () => Promise<number>,
+): Promise<[P, number]> {
+  if (!counter) return Promise.all([page(), count()]);
+  const read = await page();
+  const first = read.rows[0];
+  if (first?.countedTotal == null || first.countedRows == null) {
+    return [read, await countedTotal(db, counter.list, counter.state)];
+  }
+  if (first.countedRows > FOLD_AT) await foldCounts(db, counter.list);
+  return [read, first.countedTotal];
 }
 
 /**
