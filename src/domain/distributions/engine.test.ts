@@ -44,6 +44,33 @@ describe('deficit months pay nothing from the general fund (DESIGN.md step 6)', 
     expect(d.held_liability_account_withdrawal).toBe(usd('100.00'));
     expect(result.warnings.some((w) => w.code === 'deficit')).toBe(usd(available) < 0);
   });
+
+  it.each([
+    // starting balance, donations, salary → the deficit message
+    // No payroll: 0.00 − 250.00 carried = −250.00 to distribute, and nothing of payroll to name.
+    [
+      '-250.00',
+      '0.00',
+      '0.00',
+      'Deficit month: the distributable funds are -$250.00, so no reimbursements, advances or deposits to hold accounts are paid from the general fund; what is owed stays owed.',
+    ],
+    // 1000.00 donations − 100.00 fee − 1500.00 payroll cost (salary 1500.00, no taxes) = −600.00:
+    // the payroll WAS paid, so the message says so and never "nothing is paid".
+    [
+      '0.00',
+      '1000.00',
+      '1500.00',
+      'Deficit month: payroll, taxes and benefits of $1,500.00 are paid and leave the distributable funds at -$600.00, so no reimbursements, advances or deposits to hold accounts are paid from the general fund; what is owed stays owed.',
+    ],
+  ])(
+    'the deficit message (starting %s, donations %s, salary %s) says what is paid',
+    (fundBalance, donations, salary, message) => {
+      const result = computeDistribution(everything(fundBalance, donations, salary));
+      const deficit = result.warnings.find((w) => w.code === 'deficit');
+      expect(deficit?.message).toBe(message);
+      if (result.distribution.total_payroll > 0) expect(deficit?.message).not.toMatch(/nothing is paid/i);
+    },
+  );
 });
 
 describe('totals (DESIGN.md step 9)', () => {

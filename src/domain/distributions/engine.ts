@@ -54,12 +54,7 @@ export function computeDistribution(input: DistributionInput): DistributionResul
 
   // Step 6: what is left for reimbursements and advances; negative in a deficit month.
   const distributable = distributableBeforeDeposits - deposits;
-  if (distributable < 0) {
-    warnings.add(
-      'deficit',
-      `Deficit month: the distributable funds are ${formatUSD(distributable)}, so nothing is paid from the general fund.`,
-    );
-  }
+  if (distributable < 0) warnings.add('deficit', deficitMessage(distributable, payroll.payrollCost));
   const fund = new GeneralFund(distributable);
 
   // Step 7: reimbursements, oldest first.
@@ -234,4 +229,17 @@ function assembleResult(computed: Computed): DistributionResult {
     },
     warnings: warnings.list,
   };
+}
+
+/**
+ * The deficit warning. Payroll is paid even in a deficit month (step 4 comes before step 6), so the
+ * message never says that nothing is paid: it names the payroll paid, and what the general fund does
+ * not pay (reimbursements, advances, deposits to hold accounts), which stays owed.
+ */
+export function deficitMessage(distributable: Cents, payrollCost: Cents): string {
+  const notPaid = 'so no reimbursements, advances or deposits to hold accounts are paid from the general fund';
+  if (payrollCost > 0) {
+    return `Deficit month: payroll, taxes and benefits of ${formatUSD(payrollCost)} are paid and leave the distributable funds at ${formatUSD(distributable)}, ${notPaid}; what is owed stays owed.`;
+  }
+  return `Deficit month: the distributable funds are ${formatUSD(distributable)}, ${notPaid}; what is owed stays owed.`;
 }
