@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { precompress } from './scripts/build/precompress';
+import { precompress } from './scripts/build/precompress.ts';
 
 export default defineConfig({
   root: 'src/web',

@@ -11,7 +11,7 @@ import { DISTRIBUTION_MESSAGES, ZIdAndUser } from './write';
 
 /**
  * Connections one batch approval uses at most on PostgreSQL. The default pool has 10, so four stay
- * free for everyone else during MAT Day; bench/mat-day.ts measured 2 → 4 → 6 → 8 workers (README).
+ * free for everyone else during MAT Day; bench/mat-day.ts measured 2 → 4 → 6 → 8 workers (docs/performance.md).
  */
 export const APPROVE_CONNECTIONS = 6;
 
