@@ -1,9 +1,10 @@
 import { type Cents, formatUSD, sum } from '../money';
 
 /**
- * DESIGN.md decision 14: a payout entered when processing a reimbursement report is paid now. It
- * pays the report's general-fund lines first (debited from the missionary's fund at once) and then
- * its hold-account lines (withdrawn from their hold accounts), in line order. What it does not pay
+ * A payout entered when processing a reimbursement report is paid now (docs/distribution.md "Money
+ * outside a distribution"). It pays the report's general-fund lines first (debited from the
+ * missionary's fund at once) and then its hold-account lines (withdrawn from their hold accounts),
+ * in line order, skipping a line its account cannot cover. What it does not pay
  * stays owed where it is charged: general lines on the user's unreimbursed amount, hold-account
  * lines on their hold account's unreimbursed amount, which the next distribution pays back from
  * that account (waterfall step 5c).
@@ -32,43 +33,20 @@ export interface PayoutPlan {
   generalPaid: Cents;
   /** Added to the user's unreimbursed amount (and kept on the report). */
   generalOwed: Cents;
-  /** One entry per hold account the report charges, by account id. */
+  /** One entry per hold account the report charges, in the order its first line comes. */
   holdAccounts: HoldAccountPayout[];
+  /** The most a payout of this report can be now: the general lines and every coverable held line. */
+  payable: Cents;
+  /** Held lines whose account could not cover them when their turn came: they stay owed. */
+  uncovered: UncoveredLine[];
 }
 
-/**
- * Splits a payout over the report's lines. The caller has checked 0 ≤ payout ≤ Σ lines
- * (resolvePayout). Hold-account lines are taken by account id, then line id, so the split never
- * depends on the order rows come back in.
- */
-export function planPayout(lines: readonly PayoutLine[], payout: Cents): PayoutPlan {
-  const general = sum(lines.filter((line) => line.holdAccountId === null).map((line) => line.amount));
-  const generalPaid = Math.min(payout, general);
-  let left = payout - generalPaid;
-  const held = lines
-    .filter((line): line is PayoutLine & { holdAccountId: number } => line.holdAccountId !== null)
-    .sort((a, b) => a.holdAccountId - b.holdAccountId || a.id - b.id);
-  const byAccount = new Map<number, HoldAccountPayout>();
-  for (const line of held) {
-    const entry: HoldAccountPayout = byAccount.get(line.holdAccountId) ?? {
-      holdAccountId: line.holdAccountId,
-      paid: 0,
-      owed: 0,
-      lines: [],
-    };
-    const paid = Math.min(left, line.amount);
-    left -= paid;
-    entry.paid += paid;
-    entry.owed += line.amount - paid;
-    if (paid > 0) entry.lines.push({ expenseId: line.id, paid });
-    byAccount.set(line.holdAccountId, entry);
-  }
-  return {
-    payout,
-    generalPaid,
-    generalOwed: general - generalPaid,
-    holdAccounts: [...byAccount.values()],
-  };
+export interface UncoveredLine {
+  expenseId: number;
+  holdAccountId: number;
+  amount: Cents;
+  /** What the account still held when the line's turn came. */
+  available: Cents;
 }
 
 export interface PayoutSources {
@@ -78,25 +56,70 @@ export interface PayoutSources {
   holdAccounts: ReadonlyMap<number, { fundName: string; balance: Cents }>;
 }
 
+/**
+ * Splits a payout over the report's lines, given in the report's line order (date, then entry; the
+ * server and the dialog read them so). The caller has checked 0 ≤ payout ≤ Σ lines (resolvePayout).
+ * General lines come first. Then the held lines in line order: a line is taken only when its hold
+ * account still holds the whole line (after the lines before it, each set against it in full); otherwise it stays
+ * owed and the next line is tried, so an empty account never blocks a funded one. The line where the
+ * payout runs out may be paid in part. Which lines are coverable does not depend on the payout, so
+ * every payout up to `payable` is paid in full and none above it is (payoutProblem).
+ */
+export function planPayout(lines: readonly PayoutLine[], payout: Cents, sources: PayoutSources): PayoutPlan {
+  const general = sum(lines.filter((line) => line.holdAccountId === null).map((line) => line.amount));
+  const generalPaid = Math.min(payout, general);
+  let left = payout - generalPaid;
+  let payable = general;
+  const available = new Map<number, Cents>();
+  const byAccount = new Map<number, HoldAccountPayout>();
+  const uncovered: UncoveredLine[] = [];
+  for (const line of lines) {
+    if (line.holdAccountId === null) continue;
+    const id = line.holdAccountId;
+    const entry: HoldAccountPayout = byAccount.get(id) ?? { holdAccountId: id, paid: 0, owed: 0, lines: [] };
+    byAccount.set(id, entry);
+    const holds = available.get(id) ?? sources.holdAccounts.get(id)?.balance ?? 0;
+    if (line.amount > holds) {
+      uncovered.push({ expenseId: line.id, holdAccountId: id, amount: line.amount, available: holds });
+      entry.owed += line.amount;
+      continue;
+    }
+    payable += line.amount;
+    const paid = Math.min(left, line.amount);
+    left -= paid;
+    // The whole line is set against the account, paid now or not: coverage never depends on the payout.
+    available.set(id, holds - line.amount);
+    entry.paid += paid;
+    entry.owed += line.amount - paid;
+    if (paid > 0) entry.lines.push({ expenseId: line.id, paid });
+  }
+  return {
+    payout,
+    generalPaid,
+    generalOwed: general - generalPaid,
+    holdAccounts: [...byAccount.values()],
+    payable,
+    uncovered,
+  };
+}
+
 /** What the plan owes in all after the payment. */
 export function owedAfter(plan: PayoutPlan): Cents {
   return plan.generalOwed + sum(plan.holdAccounts.map((account) => account.owed));
 }
 
 /**
- * A hold account cannot pay more than it holds (the fund may go below zero, decision 14; a hold
- * account never does): the message for the payout field, or null.
+ * A hold account never goes below zero (the fund may): a payout above what the lines
+ * can pay now (`payable`) is refused, naming the first line that stays owed and the most that can
+ * be paid. The message for the payout field, or null.
  */
 export function payoutProblem(plan: PayoutPlan, sources: PayoutSources): string | null {
-  for (const account of plan.holdAccounts) {
-    const source = sources.holdAccounts.get(account.holdAccountId);
-    const balance = source?.balance ?? 0;
-    if (account.paid > balance) {
-      const name = source?.fundName ?? `Hold account #${account.holdAccountId}`;
-      return `${name} holds ${formatUSD(balance)}; this payout would take ${formatUSD(account.paid)} from it. Pay at most ${formatUSD(plan.payout - account.paid + balance)} now.`;
-    }
-  }
-  return null;
+  if (plan.payout <= plan.payable) return null;
+  const first = plan.uncovered[0];
+  const most = `Pay at most ${formatUSD(plan.payable)} now.`;
+  if (!first) return most;
+  const name = sources.holdAccounts.get(first.holdAccountId)?.fundName ?? `Hold account #${first.holdAccountId}`;
+  return `${name} holds ${formatUSD(first.available)}, less than the ${formatUSD(first.amount)} line charged to it, so that line stays owed. ${most}`;
 }
 
 /**
@@ -154,4 +177,38 @@ function owedSentence(plan: PayoutPlan, sources: PayoutSources): string {
   const [first, ...rest] = from;
   const list = rest.length === 0 ? first : `${[first, ...rest.slice(0, -1)].join(', ')} and ${rest[rest.length - 1]}`;
   return `${formatUSD(owed)} stays owed; the next distribution pays ${list.replace(' from ', ' of it from ')}.`;
+}
+
+/**
+ * What the processing dialog says while the payout is typed, before anything happens: who pays now,
+ * and that leaving it at $0.00 lets MAT Day pay it instead, e.g. "Pay $133.68 now from Ruth Okafor's
+ * fund. Leave it at $0.00 and MAT Day pays it with their next distribution." Hold-account parts are
+ * named by their fund ("$100.00 from Ruth Okafor's fund and $50.00 from Kenya Project").
+ */
+export function payoutChoiceSentence(
+  userName: string,
+  plan: PayoutPlan,
+  sources: PayoutSources,
+  possessive = 'their',
+): string {
+  const later = `MAT Day pays it with ${possessive} next distribution`;
+  if (plan.payout === 0) {
+    const owed = owedAfter(plan);
+    return owed === 0
+      ? 'Nothing is due.'
+      : `Nothing is paid now: ${later.replace(' it ', ` the ${formatUSD(owed)} `)}.`;
+  }
+  const fund = `${userName}'s fund`;
+  const held = plan.holdAccounts
+    .filter((account) => account.paid > 0)
+    .map((account) => `${formatUSD(account.paid)} from ${accountName(account.holdAccountId, sources)}`);
+  const from =
+    held.length === 0
+      ? `from ${fund}`
+      : `: ${joinAnd([...(plan.generalPaid > 0 ? [`${formatUSD(plan.generalPaid)} from ${fund}`] : []), ...held])}`;
+  return `Pay ${formatUSD(plan.payout)} now ${from}. Leave it at $0.00 and ${later}.`.replace(' now :', ' now:');
+}
+
+function joinAnd(parts: string[]): string {
+  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }

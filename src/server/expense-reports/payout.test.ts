@@ -157,6 +157,8 @@ describe('hold-account lines of a report processed outside a distribution', () =
   });
 
   it('refuses a payout that would overdraw the hold account, naming it, and changes nothing', async () => {
+    // The 200.00 line is more than the 50.00 the account holds, so it stays owed whole: at most the
+    // 100.00 general line can be paid now (docs/distribution.md "Hold-account lines in line order").
     const ruth = await missionaryWithFund(1000);
     const hold = await createHoldAccount(t, admin, ruth.id, { balance: 50 });
     const report = await submittedReport(t, ruth, categories, [
@@ -166,9 +168,58 @@ describe('hold-account lines of a report processed outside a distribution', () =
     const result = await process(report.id, '300');
     expect(result.status).toBe(422);
     expect(result.body.errors.payout).toEqual([
-      `${hold.fundName} holds $50.00; this payout would take $200.00 from it. Pay at most $150.00 now.`,
+      `${hold.fundName} holds $50.00, less than the $200.00 line charged to it, so that line stays owed. Pay at most $100.00 now.`,
     ]);
     expect(await profileOf(t, ruth.id)).toMatchObject({ fundBalance: 100000, unreimbursedAmount: 0 });
     expect(await holdAccountOf(t, hold.id)).toMatchObject({ balance: 5000, unreimbursedAmount: 0 });
+  });
+
+  it('pays held lines in line order: an empty account does not block a funded one (was: by account id, refused)', async () => {
+    // A (created first, the lower id) holds 0.00; B holds 1,000.00. Lines: 1,000.00 general, 203.01 on
+    // A, 828.09 on B. By account id A came first and the payout was refused ("A holds $0.00; this
+    // payout would take $203.01 from it. Pay at most $1,828.09 now."). Now A's line stays owed.
+    const ruth = await missionaryWithFund(1000);
+    const a = await createHoldAccount(t, admin, ruth.id, { balance: 0 });
+    const b = await createHoldAccount(t, admin, ruth.id, { balance: 1000 });
+    const report = await submittedReport(t, ruth, categories, [
+      { amount: '1000.00' },
+      { amount: '203.01', holdAccountId: a.id },
+      { amount: '828.09', holdAccountId: b.id },
+    ]);
+    const tooMuch = await process(report.id, '2031.10');
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.errors.payout).toEqual([
+      `${a.fundName} holds $0.00, less than the $203.01 line charged to it, so that line stays owed. Pay at most $1,828.09 now.`,
+    ]);
+    expect((await process(report.id, '1828.09')).status).toBe(200);
+    // fund 1,000.00 − 1,000.00 = 0.00; B 1,000.00 − 828.09 = 171.91; A's 203.01 owed by A
+    expect(await profileOf(t, ruth.id)).toMatchObject({ fundBalance: 0, unreimbursedAmount: 0 });
+    expect(await holdAccountOf(t, a.id)).toMatchObject({ balance: 0, unreimbursedAmount: 20301 });
+    expect(await holdAccountOf(t, b.id)).toMatchObject({ balance: 17191, unreimbursedAmount: 0 });
+    await expectBalanced(ruth.id);
+  });
+
+  it('line order is the order the report shows, by date then entry, not the order the lines were typed', async () => {
+    // C holds 300.00. Typed first: 200.00 dated 11/05; typed second: 150.00 dated 11/01. By date the
+    // 150.00 comes first (300.00 − 150.00 = 150.00 left), so the 200.00 stays owed; a payout of 150.00
+    // pays the 150.00 line.
+    const ruth = await missionaryWithFund(1000);
+    const c = await createHoldAccount(t, admin, ruth.id, { balance: 300 });
+    const report = await submittedReport(t, ruth, categories, [
+      { amount: '200.00', date: '2026-11-05', holdAccountId: c.id },
+      { amount: '150.00', date: '2026-11-01', holdAccountId: c.id },
+    ]);
+    const refused = await process(report.id, '300');
+    expect(refused.body.errors.payout).toEqual([
+      `${c.fundName} holds $150.00, less than the $200.00 line charged to it, so that line stays owed. Pay at most $150.00 now.`,
+    ]);
+    expect((await process(report.id, '150')).status).toBe(200);
+    const withdrawals = await t.ctx.db
+      .select()
+      .from(holdAccountTransactions)
+      .where(eq(holdAccountTransactions.holdAccountId, c.id));
+    expect(withdrawals.map((row) => [row.expenseId, row.amountApproved])).toEqual([[report.expenseIds[1], 15000]]);
+    expect(await holdAccountOf(t, c.id)).toMatchObject({ balance: 15000, unreimbursedAmount: 20000 });
+    await expectBalanced(ruth.id);
   });
 });

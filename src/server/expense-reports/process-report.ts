@@ -6,7 +6,6 @@ import { resolvePayout } from '../../domain/expense-reports/calculations';
 import {
   type HoldAccountPayout,
   type PayoutLine,
-  type PayoutPlan,
   type PayoutSources,
   payoutProblem,
   planPayout,
@@ -76,8 +75,8 @@ export async function processReport(
     const result = resolvePayout(due, { payout: input.payout, newUnreimbursedTotal: input.new_unreimbursed_total });
     if (!result.ok) throw AppError.field(result.field, result.message);
     const lines = await payoutLines(tx, id);
-    const plan = planPayout(lines, result.payout);
-    const sources = await lockPayoutSources(tx, report.userId, plan);
+    const sources = await lockPayoutSources(tx, report.userId, lines);
+    const plan = planPayout(lines, result.payout, sources);
     const problem = payoutProblem(plan, sources);
     if (problem) throw AppError.field('payout', problem);
     await tx
@@ -121,12 +120,16 @@ export async function processReport(
   return getFullReport(ctx.db, id);
 }
 
-/** The report's lines as the payout takes them: expenses (maybe charged to a hold account) and trips. */
+/**
+ * The report's lines as the payout takes them, in the report's line order (date, then entry, as the
+ * report shows them): expenses (maybe charged to a hold account), then trips (general lines).
+ */
 export async function payoutLines(tx: DbOrTx, reportId: number): Promise<PayoutLine[]> {
   const items = await tx
     .select({ id: expenses.id, amount: expenses.usdAmount, holdAccountId: expenses.holdAccountId })
     .from(expenses)
-    .where(eq(expenses.expenseReportId, reportId));
+    .where(eq(expenses.expenseReportId, reportId))
+    .orderBy(asc(expenses.date), asc(expenses.id));
   const trips = await tx
     .select({ id: mileage.id, amount: mileage.totalCost })
     .from(mileage)
@@ -138,8 +141,8 @@ export async function payoutLines(tx: DbOrTx, reportId: number): Promise<PayoutL
  * Locks what the payout moves in the order every balance writer takes (hold accounts by id, then
  * the profile) and returns their balances before the payment.
  */
-async function lockPayoutSources(tx: Tx, userId: number, plan: PayoutPlan): Promise<PayoutSources> {
-  const ids = plan.holdAccounts.map((account) => account.holdAccountId);
+async function lockPayoutSources(tx: Tx, userId: number, lines: readonly PayoutLine[]): Promise<PayoutSources> {
+  const ids = [...new Set(lines.flatMap((line) => (line.holdAccountId === null ? [] : [line.holdAccountId])))];
   const accounts =
     ids.length === 0
       ? []

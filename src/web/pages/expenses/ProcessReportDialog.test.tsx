@@ -159,6 +159,35 @@ describe('ProcessReportDialog says what the payout does', () => {
   );
 
   it(
+    'says who pays now and that MAT Day is the alternative, before anything is paid',
+    async () => {
+      const api = fakeApi();
+      api.on('GET', '/hold-account', () => ({ status: 200, body: [kenya(500)] }));
+      // 100.00 general + 200.00 on Kenya Project (holds 500.00): 150.00 = 100.00 from the fund + 50.00 from Kenya
+      renderDialog(report(300, 1000, { expense: [expense(1, 100), expense(2, 200, 9)], mileage: [] }));
+      const user = userEvent.setup();
+      const payout = screen.getByLabelText('Payout');
+      await waitFor(() =>
+        expect(screen.getByTestId('payout-choice')).toHaveTextContent(
+          "Pay $300.00 now: $100.00 from Ruth Okafor's fund and $200.00 from Kenya Project. Leave it at $0.00 and MAT Day pays it with their next distribution.",
+        ),
+      );
+      await user.clear(payout);
+      await user.type(payout, '150');
+      expect(screen.getByTestId('payout-choice')).toHaveTextContent(
+        "Pay $150.00 now: $100.00 from Ruth Okafor's fund and $50.00 from Kenya Project. Leave it at $0.00 and MAT Day pays it with their next distribution.",
+      );
+      await user.clear(payout);
+      await user.type(payout, '0');
+      expect(screen.getByTestId('payout-choice')).toHaveTextContent(
+        'Nothing is paid now: MAT Day pays the $300.00 with their next distribution.',
+      );
+      expect(screen.getByRole('dialog', { name: 'Process Reimbursement' })).toBeInTheDocument();
+    },
+    SLOW,
+  );
+
+  it(
     'refuses taking more from a hold account than it holds, and says the most that can be paid',
     async () => {
       const api = fakeApi();
@@ -167,7 +196,7 @@ describe('ProcessReportDialog says what the payout does', () => {
       await payAndContinue('300');
       expect(
         screen.getByText(
-          'Kenya Project holds $50.00; this payout would take $200.00 from it. Pay at most $150.00 now.',
+          'Kenya Project holds $50.00, less than the $200.00 line charged to it, so that line stays owed. Pay at most $100.00 now.',
         ),
       ).toBeInTheDocument();
       expect(screen.getByRole('dialog', { name: 'Process Reimbursement' })).toBeInTheDocument();

@@ -20,8 +20,10 @@ import { useReimbursement } from './use-process-report';
 /**
  * Staff processing (SPEC.md §5): a reimbursement takes the payout made now, shows the new unreimbursed
  * total (reimbursement due − payout) and asks to confirm the payout in words that say what happens
- * (DESIGN.md decision 14: "Pay Ruth Okafor $150.00 now? It comes from their fund and leaves
- * $4,850.00; $84.62 stays owed."); an advance report confirms the receipt, which closes the advance.
+ * ("Pay Ruth Okafor $150.00 now? It comes from their fund and leaves $4,850.00; $84.62 stays owed.").
+ * While the payout is typed it already says who pays now and that leaving it at $0.00 lets MAT Day pay
+ * it ("Pay $133.68 now from Ruth Okafor's fund. Leave it at $0.00 and MAT Day pays it with their next
+ * distribution."). An advance report confirms the receipt, which closes the advance.
  */
 export function ProcessReportDialog({ report, onClose }: { report: FullReport; onClose(): void }) {
   return report.type === 'advance' ? (
@@ -97,6 +99,10 @@ function PayoutEntry({ reimbursement }: { reimbursement: ReturnType<typeof useRe
         slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
       />
       <Row label="New unreimbursed total" value={result?.ok ? formatUSD(result.unreimbursed) : '—'} strong />
+      {/* Before anything happens: who pays now, and that MAT Day pays it instead when left at $0.00. */}
+      <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="payout-choice">
+        {(result?.ok ? preview.choice(result.payout) : null) ?? ' '}
+      </Typography>
       {preview.failed && <ErrorState error={preview.failed} onRetry={preview.retry} />}
     </Stack>
   );

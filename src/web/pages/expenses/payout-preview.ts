@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   type PayoutLine,
   type PayoutSources,
+  payoutChoiceSentence,
   payoutProblem,
   payoutSentence,
   planPayout,
@@ -12,7 +13,7 @@ import { keys } from '../../api/query-keys';
 import type { HoldAccount } from '../hold-accounts/types';
 import type { FullReport } from './types';
 
-/** The report's lines as the server's payout takes them: expenses (maybe charged to a hold account), then trips. */
+/** The report's lines as the server's payout takes them, in line order: expenses (date, then entry; the report sends them so), then trips. */
 export function payoutLinesOf(report: FullReport): PayoutLine[] {
   return [
     ...report.expense.map((row) => ({
@@ -55,8 +56,11 @@ export function usePayoutPreview(report: FullReport) {
     retry: () => accounts.refetch(),
     /** The confirmation sentence, or null while the balances load. */
     sentence: (payout: Cents) =>
-      sources === null ? null : payoutSentence(report.user_name, planPayout(lines, payout), sources),
+      sources === null ? null : payoutSentence(report.user_name, planPayout(lines, payout, sources), sources),
     /** Why a hold account cannot pay this much, or null. */
-    problem: (payout: Cents) => (sources === null ? null : payoutProblem(planPayout(lines, payout), sources)),
+    problem: (payout: Cents) => (sources === null ? null : payoutProblem(planPayout(lines, payout, sources), sources)),
+    /** Who pays now and that MAT Day is the alternative, or null while the balances load. */
+    choice: (payout: Cents) =>
+      sources === null ? null : payoutChoiceSentence(report.user_name, planPayout(lines, payout, sources), sources),
   };
 }
