@@ -2,10 +2,11 @@
  * `npm start` runs this before the server: it builds what `npm start` runs — the web app (Vite, into
  * dist/web) and the server (esbuild, one file dist/server/main.mjs) — only when that part's sources
  * changed since its last build, so a restart pays for neither a Vite build nor tsx compiling the
- * server on every start (issue 16). "Changed" means the SHA-256 over the contents of every file the
+ * server on every start. "Changed" means the SHA-256 over the contents of every file the
  * build reads differs from the one written beside the build. Contents, not modification times: a
  * checkout that touches files without changing them does not rebuild. `--force` builds regardless;
- * `--web` builds only the web app (`npm run build`).
+ * `--web` builds only the web app. `npm run build` builds both (the Dockerfile and a deployment run
+ * the same bundle as `npm start`).
  *
  * Plain JavaScript on purpose: it runs on every start, and starting tsx would cost more than the check.
  */
