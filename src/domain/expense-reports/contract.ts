@@ -23,6 +23,8 @@ import {
   expenseSchema,
   fileUploadSchema,
   mileageSchema,
+  PAYOUT_PAID_METHODS,
+  payoutPaidSchema,
   processReportSchema,
   REPORT_TYPES,
   requiredId,
@@ -146,6 +148,16 @@ export const ZFullReportSchema = ZReportSummarySchema.extend({
   events: z.array(ZReportEventSchema),
   /** While returned: the comment that says what to fix. */
   return_comment: z.string().nullable(),
+  /** The payout made at processing, recorded as paid by check or cash (so no payment batch pays it). */
+  payout_paid: z
+    .object({
+      method: z.enum(PAYOUT_PAID_METHODS),
+      reference: z.string(),
+      recorded_at: ZTimestamp,
+      /** "paid by check 1042", as the statement says it. */
+      label: z.string(),
+    })
+    .nullable(),
 }).meta({ id: 'ExpenseReport' });
 
 export type TReportSummary = z.infer<typeof ZReportSummarySchema>;
@@ -250,6 +262,14 @@ export const expenseReportsContract = contracts('Expense reports', {
     path: '/process-expense-report/:id',
     summary: 'Process a submitted report with its payout (admin).',
     request: { params: ZReportIdParamsSchema, body: processReportSchema },
+    responses: { 200: ZFullReportSchema },
+  },
+  recordPayoutPaid: {
+    method: 'POST',
+    path: '/expense-report/:id/payout-paid',
+    summary:
+      'Record that the payout made at processing was paid by check or cash (admin), so a payment batch will not pay it again; 409 when there is no payout or it is already recorded.',
+    request: { params: ZReportIdParamsSchema, body: payoutPaidSchema },
     responses: { 200: ZFullReportSchema },
   },
   returnReport: {

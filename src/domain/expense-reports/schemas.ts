@@ -77,6 +77,17 @@ export const returnReportSchema = z.object({
   }),
 });
 
+/** How an office payout was paid otherwise than by a payment batch (POST /expense-report/{id}/payout-paid). */
+export const PAYOUT_PAID_METHODS = ['check', 'cash'] as const;
+export type PayoutPaidMethod = (typeof PAYOUT_PAID_METHODS)[number];
+export const PAYOUT_REFERENCE_MAX = 100;
+
+/** POST /expense-report/{id}/payout-paid: the method (check, cash) and its reference (the check number). */
+export const payoutPaidSchema = z.object({
+  method: enumField('Method', PAYOUT_PAID_METHODS),
+  reference: requiredText('Reference', PAYOUT_REFERENCE_MAX),
+});
+
 const expenseShape = {
   date: dateField('Date'),
   expense_code: requiredId('Category'),

@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, isNotNull, isNull, type Placeholder, type SQ
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../domain/errors';
 import type { REPORT_SORTS } from '../../domain/expense-reports/contract';
-import { REPORT_TYPES } from '../../domain/expense-reports/schemas';
+import { payoutPaidLabel } from '../../domain/expense-reports/payout-paid';
+import { type PayoutPaidMethod, REPORT_TYPES } from '../../domain/expense-reports/schemas';
 import { findAdvance } from '../advances/list-advances';
 import type { DbOrTx } from '../db/client';
 import { categories, expenseReports, expenses, fileUploads, holdAccounts, mileage, users } from '../db/schema';
@@ -14,6 +15,7 @@ import { serializeUser } from '../users/serialize';
 import { REPORT_NOT_FOUND } from './access';
 import { listReportEvents, pendingReturnComment } from './report-events';
 import {
+  type ReportRow,
   type ReportSummary,
   serializeExpense,
   serializeFile,
@@ -247,7 +249,20 @@ export async function getFullReport(db: DbOrTx, id: number) {
     /** The report's history (decision 20) and, while it is returned, the comment that says why. */
     events,
     return_comment: pendingReturnComment(report, events),
+    payout_paid: payoutPaidOf(report),
   };
 }
 
 export type FullReport = Awaited<ReturnType<typeof getFullReport>>;
+
+/** The payout recorded as paid by check or cash, or null. */
+function payoutPaidOf(report: ReportRow) {
+  const method = report.payoutPaidMethod as PayoutPaidMethod | null;
+  if (method === null || report.payoutPaidReference === null || report.payoutPaidAt === null) return null;
+  return {
+    method,
+    reference: report.payoutPaidReference,
+    recorded_at: report.payoutPaidAt.toISOString(),
+    label: payoutPaidLabel(method, report.payoutPaidReference),
+  };
+}

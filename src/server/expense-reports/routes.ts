@@ -22,6 +22,7 @@ import {
   updateMileage,
 } from './items';
 import { getFullReport, listReports, paginateReports } from './list-reports';
+import { recordPayoutPaid } from './payout-paid';
 import { holdAccountChoices } from './recompute';
 import { archiveReport, createReport, deleteReport, processReport, saveReport, submitReport } from './reports';
 import { returnReport } from './return-report';
@@ -108,6 +109,10 @@ function reportRoutes(ctx: AppContext): AnyRoute[] {
     route(api.processReport, {
       access: ADMIN,
       handler: async (request) => processReport(ctx, request.user, request.params.id, request.body),
+    }),
+    route(api.recordPayoutPaid, {
+      access: ADMIN,
+      handler: async (request) => recordPayoutPaid(ctx, request.user, request.params.id, request.body),
     }),
     // Decision 20: send a submitted report back to its missionary with a comment.
     route(api.returnReport, {

@@ -72,6 +72,7 @@ export function localReport(item: OutboxItem, userName: string): FullReport {
     user: null,
     events: [],
     return_comment: null,
+    payout_paid: null,
   };
 }
 

@@ -47,12 +47,24 @@ export const expenseReports = pgTable(
     archivedAt: instant('archived_at'),
     /** Set when staff send the report back (decision 20); cleared when it is submitted again. */
     returnedAt: instant('returned_at'),
+    /**
+     * The payout made at processing was paid otherwise (POST /expense-report/{id}/payout-paid): how
+     * (check or cash), its reference (the check number), when and by whom. A payment batch leaves it out.
+     */
+    payoutPaidMethod: text('payout_paid_method'),
+    payoutPaidReference: text('payout_paid_reference'),
+    payoutPaidAt: instant('payout_paid_at'),
+    payoutPaidBy: integer('payout_paid_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('expense_reports_type_check', sql`${t.type} in ('reimbursement', 'advance')`),
     check('expense_reports_distance_type_check', sql`${t.distanceType} in ('km', 'mi', 'none')`),
+    check(
+      'expense_reports_payout_paid_check',
+      sql`(${t.payoutPaidMethod} is null and ${t.payoutPaidReference} is null and ${t.payoutPaidAt} is null) or (${t.payoutPaidMethod} in ('check', 'cash') and ${t.payoutPaidReference} is not null and ${t.payoutPaidAt} is not null)`,
+    ),
     index('expense_reports_user_idx').on(t.userId, t.id),
     index('expense_reports_queue_idx').on(t.submitted, t.processed, t.id),
     index('expense_reports_distribution_idx').on(t.distributionId),

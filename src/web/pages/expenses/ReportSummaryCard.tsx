@@ -28,7 +28,11 @@ export function ReportSummaryCard({ report, showOwner }: { report: FullReport; s
   ];
   if (report.type === 'reimbursement') {
     if (report.processed) {
-      fields.push(['Payout', money(report.payout ?? 0)], ['Unreimbursed', money(report.unreimbursed_amount)]);
+      const paid = report.payout_paid ? ` · ${report.payout_paid.label}` : '';
+      fields.push(
+        ['Payout', `${money(report.payout ?? 0)}${paid}`],
+        ['Unreimbursed', money(report.unreimbursed_amount)],
+      );
     } else {
       fields.push(['Reimbursement due', money(report.unreimbursed_amount)]);
     }

@@ -9,6 +9,7 @@ import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../session/session';
 import { NextUnprocessedButton } from './NextUnprocessedButton';
+import { PayoutPaidDialog, payoutToRecord } from './PayoutPaidDialog';
 import { ProcessReportDialog } from './ProcessReportDialog';
 import { useReport } from './queries';
 import { ReportHistoryCard, ReturnNotice } from './ReportHistoryCard';
@@ -47,11 +48,13 @@ function ReportViewActions({
   action,
   onProcess,
   onReturn,
+  onPayoutPaid,
 }: {
   report: FullReport;
   action: StaffReportAction;
   onProcess(): void;
   onReturn(): void;
+  onPayoutPaid(): void;
 }) {
   const me = useCurrentUser();
   const staff = isStaff(me.role);
@@ -73,6 +76,11 @@ function ReportViewActions({
       {admin && report.processed === 0 && (
         <Button color="error" variant="outlined" onClick={() => action.ask('delete', report)}>
           Delete
+        </Button>
+      )}
+      {admin && payoutToRecord(report) && (
+        <Button variant="outlined" onClick={onPayoutPaid}>
+          Record Check or Cash
         </Button>
       )}
       {staff && report.processed === 1 && <NextUnprocessedButton currentId={report.id} />}
@@ -108,6 +116,7 @@ export function ReportViewPage() {
   const query = useReport(expense_report_id);
   const [processing, setProcessing] = useState(false);
   const [returning, setReturning] = useState(false);
+  const [recordingPayout, setRecordingPayout] = useState(false);
   const back = backLink(searchParams.get('return'), staff, me.id);
   const action = useStaffReportAction(() => navigate(back.to));
 
@@ -134,6 +143,7 @@ export function ReportViewPage() {
             action={action}
             onProcess={() => setProcessing(true)}
             onReturn={() => setReturning(true)}
+            onPayoutPaid={() => setRecordingPayout(true)}
           />
         }
       />
@@ -146,6 +156,7 @@ export function ReportViewPage() {
       </Stack>
       {processing && <ProcessReportDialog report={report} onClose={() => setProcessing(false)} />}
       {returning && <ReturnReportDialog report={report} onClose={() => setReturning(false)} />}
+      {recordingPayout && <PayoutPaidDialog report={report} onClose={() => setRecordingPayout(false)} />}
       <StaffReportActionDialogs
         action={action}
         archiveText="The report leaves the processed list. It stays on record and can still be opened."

@@ -37,6 +37,7 @@ export function fullReport(changes: Partial<FullReport> = {}): FullReport {
     user: null,
     events: [],
     return_comment: null,
+    payout_paid: null,
     ...changes,
   };
 }

@@ -1,0 +1,34 @@
+import { type Cents, formatUSD } from '../money';
+import type { PayoutPaidMethod } from './schemas';
+
+/**
+ * A payout made at processing is money the office owes the missionary until it is handed over. A
+ * payment batch pays it, unless the office records that it paid it otherwise: by check or in cash,
+ * with a reference (POST /expense-report/{id}/payout-paid). docs/distribution.md "Office payouts on
+ * the books".
+ */
+
+/** "paid by check 1042", "paid in cash (receipt 77)": how the report and the statement say it. */
+export function payoutPaidLabel(method: PayoutPaidMethod, reference: string): string {
+  return method === 'check' ? `paid by check ${reference}` : `paid in cash (${reference})`;
+}
+
+export interface PayoutPaidState {
+  id: number;
+  type: string;
+  processed: boolean;
+  payout: Cents | null;
+  paidMethod: PayoutPaidMethod | null;
+  paidReference: string | null;
+}
+
+/** Why the payout cannot be recorded as paid (409), or null. */
+export function payoutPaidProblem(report: PayoutPaidState): string | null {
+  if (report.type !== 'reimbursement' || !report.processed || report.payout === null || report.payout <= 0) {
+    return `Report #${report.id} has no payout made at processing to record.`;
+  }
+  if (report.paidMethod !== null) {
+    return `The ${formatUSD(report.payout)} payout of report #${report.id} is already recorded as ${payoutPaidLabel(report.paidMethod, report.paidReference ?? '')}.`;
+  }
+  return null;
+}

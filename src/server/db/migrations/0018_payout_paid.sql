@@ -1,0 +1,6 @@
+ALTER TABLE "expense_reports" ADD COLUMN "payout_paid_method" text;--> statement-breakpoint
+ALTER TABLE "expense_reports" ADD COLUMN "payout_paid_reference" text;--> statement-breakpoint
+ALTER TABLE "expense_reports" ADD COLUMN "payout_paid_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "expense_reports" ADD COLUMN "payout_paid_by" integer;--> statement-breakpoint
+ALTER TABLE "expense_reports" ADD CONSTRAINT "expense_reports_payout_paid_by_users_id_fk" FOREIGN KEY ("payout_paid_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "expense_reports" ADD CONSTRAINT "expense_reports_payout_paid_check" CHECK (("expense_reports"."payout_paid_method" is null and "expense_reports"."payout_paid_reference" is null and "expense_reports"."payout_paid_at" is null) or ("expense_reports"."payout_paid_method" in ('check', 'cash') and "expense_reports"."payout_paid_reference" is not null and "expense_reports"."payout_paid_at" is not null));
