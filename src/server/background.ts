@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { databaseErrorOf } from './db/errors';
 
 /**
  * Work done after the answer has left (DESIGN.md decision 16: the password-reset answer must not
@@ -27,7 +28,14 @@ export function createBackground(log: () => Pick<FastifyBaseLogger, 'error'>): B
 }
 
 /** The error's name and message only: never the query parameters a database error carries. */
-export function errorSummary(error: unknown): { type: string; message: string } {
-  if (error instanceof Error) return { type: error.name, message: error.message.split('\nparams:')[0] };
-  return { type: typeof error, message: String(error) };
+export function errorSummary(error: unknown): {
+  type: string;
+  message: string;
+  database?: { code: string; message: string };
+} {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error) };
+  const summary = { type: error.name, message: error.message.split('\nparams:')[0] };
+  // A failed query's own message is "Failed query: <sql>"; why it failed is in its cause.
+  const database = databaseErrorOf(error);
+  return database ? { ...summary, database } : summary;
 }

@@ -54,6 +54,12 @@ async function main(): Promise<void> {
     { logger: loggerOptions(config.logLevel), mailWorkerMs: config.mailPollMs },
   );
 
+  database.retry.onRetry = (retry) =>
+    app.log.warn(
+      { database: { code: retry.code, message: retry.message }, attempt: retry.attempt },
+      'transaction retried',
+    );
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

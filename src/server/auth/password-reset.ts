@@ -78,7 +78,7 @@ export async function resetPassword(ctx: AppContext, input: z.output<typeof pass
           isNull(users.deletedAt),
         ),
       )
-      .for('update');
+      .for('no key update');
     if (!row || row.email.toLowerCase() !== input.email) return false;
     await tx.update(passwordResetTokens).set({ usedAt: now }).where(eq(passwordResetTokens.id, row.tokenId));
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));

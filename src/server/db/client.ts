@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type RetryOptions, retryTransactions } from './retry';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -18,6 +19,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The embedded database's own handle (backups need its locks and dump); absent on a server. */
   pglite?: PGlite;
+  /**
+   * How `db.transaction` retries a deadlock or serialization failure (db/retry.ts); main.ts sets
+   * `onRetry` to log each retry once the app's logger exists.
+   */
+  retry: RetryOptions;
   close(): Promise<void>;
 }
 
@@ -40,8 +46,9 @@ export function openPostgres(
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: SESSION_OPTIONS });
   // Without a listener an idle connection's error (server restart, DROP … WITH (FORCE)) kills the process.
   pool.on('error', onIdleError);
-  const db: Db = drizzlePg(pool, { schema });
-  return { db, kind: 'postgres', close: () => pool.end() };
+  const retry: RetryOptions = {};
+  const db = retryTransactions(drizzlePg(pool, { schema }), retry);
+  return { db, kind: 'postgres', retry, close: () => pool.end() };
 }
 
 /** dataDir null means in memory (tests). */
@@ -51,10 +58,13 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
     // Trigram indexes answer the lists' `q` (migration 0003), on PGlite as on PostgreSQL.
     extensions: { pg_trgm },
   });
-  const db: Db = drizzlePglite(client, { schema });
+  // One connection never deadlocks with itself; the same wrapper keeps both databases alike.
+  const retry: RetryOptions = {};
+  const db = retryTransactions(drizzlePglite(client, { schema }), retry);
   return {
     db,
     kind: 'pglite',
+    retry,
     pglite: client,
     close: async () => {
       if (!client.closed) await client.close();

@@ -8,6 +8,26 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return findPgError(error)?.code === '23503';
 }
 
+/**
+ * The database's own error (SQLSTATE and message) anywhere in an error's cause chain, for the log:
+ * Drizzle wraps it in "Failed query: <sql> params: …", whose parameters must never be logged
+ * (docs/security.md "Logs"). A data exception's message (class 22) can quote the offending value,
+ * so its quoted parts are left out.
+ */
+export function databaseErrorOf(error: unknown): { code: string; message: string } | null {
+  const found = findPgError(error) as { code: string; message?: unknown } | null;
+  if (!found) return null;
+  const raw = typeof found.message === 'string' ? found.message : '';
+  const message = found.code.startsWith('22') ? raw.replace(/"[^"]*"/g, '"…"') : raw;
+  return { code: found.code, message: message.slice(0, 300) };
+}
+
+/** A serialization failure or a deadlock: the whole transaction may be run again (db/retry.ts). */
+export function isRetryableTransactionError(error: unknown): boolean {
+  const code = findPgError(error)?.code;
+  return code === '40001' || code === '40P01';
+}
+
 function findPgError(error: unknown): { code?: string; constraint?: string } | null {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current; depth++) {

@@ -164,7 +164,7 @@ async function buildChunk(
         ),
       )
       .orderBy(asc(users.id))
-      .for('update');
+      .for('no key update');
     const ids = missionaries.map((user) => user.id);
     const names = new Map(missionaries.map((user) => [user.id, user.name]));
     const overlapping = await overlappingDistributions(tx, ids, range);

@@ -74,11 +74,13 @@ const OWED_REPORTS = sql`select coalesce(json_agg(json_build_object('id', r.id,
  * The one statement that loads contexts, as JSON lists (money as exact text, dates as
  * YYYY-MM-DD). With `lock`, the hold accounts are locked first, then the user and profile rows (the
  * InitPlan on `accounts` runs before `people` locks anything) — the order every balance writer
- * takes them in; with `claim`, the distribution row before both.
+ * takes them in; with `claim`, the distribution row before both. FOR NO KEY UPDATE: a mail queued
+ * for the user meanwhile only needs KEY SHARE on the user row (docs/security.md "Lock order and
+ * retries").
  */
 async function runLoad(db: DbOrTx, spec: LoadSpec): Promise<LoadedLists> {
   const { mode, range } = spec;
-  const lock = spec.lock ? sql`for update` : sql``;
+  const lock = spec.lock ? sql`for no key update` : sql``;
   const unreferenced = (column: string) =>
     mode === 'approve'
       ? sql`${sql.raw(column)} = any(${spec.distributions})`
@@ -95,7 +97,7 @@ async function runLoad(db: DbOrTx, spec: LoadSpec): Promise<LoadedLists> {
         : sql`d.user_id = any(${spec.users}) and d.upload_name = ${range.donationUploadName} and ${unreferenced('d.distribution_id')}`
       : sql`d.user_id = any(${spec.users}) and ${unreferenced('d.distribution_id')}`;
   const claim = spec.claim
-    ? sql`claimed as (select * from distributions where id = ${spec.claim.id} for update),`
+    ? sql`claimed as (select * from distributions where id = ${spec.claim.id} for no key update),`
     : sql``;
   const statement = sql`
     with ${claim}
@@ -115,7 +117,7 @@ async function runLoad(db: DbOrTx, spec: LoadSpec): Promise<LoadedLists> {
         p.fund_balance::text as fund_balance, p.unreimbursed_amount::text as unreimbursed_amount
       from users u ${spec.lock ? sql`join` : sql`left join`} profiles p on p.user_id = u.id
       where u.id = any(${spec.users}) and (select count(*) from accounts) >= 0
-      ${spec.lock ? sql`for update of u, p` : sql``}
+      ${spec.lock ? sql`for no key update of u, p` : sql``}
     )
     select
       ${spec.claim ? sql`(select row_to_json(c) from claimed c) as claimed,` : sql``}
@@ -188,7 +190,7 @@ export async function loadContexts(
 }
 
 /**
- * Approval's first statement: locks the distribution row (SELECT … FOR UPDATE) and loads its
+ * Approval's first statement: locks the distribution row (SELECT … FOR NO KEY UPDATE) and loads its
  * context — exactly what it references, with the current balances — locking the distribution,
  * then the user's hold accounts, then the user and profile rows. Null when there is no such
  * distribution. The caller checks the status it finds: of two admins approving at once, the second

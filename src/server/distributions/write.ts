@@ -82,7 +82,7 @@ export async function lockMissionaries(tx: DbOrTx, userIds: readonly number[], f
     .from(users)
     .where(inArray(users.id, [...userIds]))
     .orderBy(users.id)
-    .for('update');
+    .for('no key update');
   const ok = new Set(rows.filter((row) => row.role === 'missionary' && row.deletedAt === null).map((row) => row.id));
   if (userIds.some((id) => !ok.has(id))) throw AppError.field(field, DISTRIBUTION_MESSAGES.notMissionary);
   await tx.execute(sql`

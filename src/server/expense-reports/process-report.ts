@@ -151,12 +151,12 @@ async function lockPayoutSources(tx: Tx, userId: number, lines: readonly PayoutL
           .from(holdAccounts)
           .where(inArray(holdAccounts.id, ids))
           .orderBy(asc(holdAccounts.id))
-          .for('update');
+          .for('no key update');
   const [profile] = await tx
     .select({ fundBalance: profiles.fundBalance })
     .from(profiles)
     .where(eq(profiles.userId, userId))
-    .for('update');
+    .for('no key update');
   return {
     fundBalance: profile?.fundBalance ?? 0,
     holdAccounts: new Map(accounts.map((row) => [row.id, { fundName: row.fundName, balance: row.balance }])),

@@ -66,7 +66,7 @@ async function requireMissionary(tx: DbOrTx, userId: number) {
 
 export async function findHoldAccount(db: DbOrTx, id: number, options: { lock?: boolean } = {}) {
   const query = db.select().from(holdAccounts).where(eq(holdAccounts.id, id));
-  const [row] = options.lock ? await query.for('update') : await query;
+  const [row] = options.lock ? await query.for('no key update') : await query;
   if (!row) throw AppError.notFound('Hold account not found.');
   return row;
 }

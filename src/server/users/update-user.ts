@@ -108,12 +108,12 @@ function refuseFicaWithoutW2(input: UpdateUser, stored: { taxStatus: string | nu
 }
 
 async function lockFundBalance(tx: Tx, userId: number): Promise<Cents> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   const [profile] = await tx
     .select({ fundBalance: profiles.fundBalance })
     .from(profiles)
     .where(eq(profiles.userId, userId))
-    .for('update');
+    .for('no key update');
   return profile?.fundBalance ?? 0;
 }
 
