@@ -28,7 +28,8 @@ import { REVIEW_FLAG_CODES } from './review';
 import { distributionRequestSchema, jsonList } from './schemas';
 import { STORED_MONEY_FIELDS, type StoredMoneyField } from './types';
 
-export const DISTRIBUTION_STATUSES = ['pending', 'approved'] as const;
+export const DISTRIBUTION_STATUSES = ['pending', 'approved', 'reversed'] as const;
+export type DistributionStatus = (typeof DISTRIBUTION_STATUSES)[number];
 
 export const ZReviewFlagSchema = z.object({
   code: z.enum(REVIEW_FLAG_CODES),
@@ -64,6 +65,10 @@ export const ZDistributionSummarySchema = z
     batch: ZFlag,
     approved_at: ZTimestamp.nullable(),
     approved_by: ZId.nullable(),
+    /** A reversed approval: when, by whom and why (docs/distribution.md "Reversing an approval"). */
+    reversed_at: ZTimestamp.nullable(),
+    reversed_by: ZId.nullable(),
+    reversal_reason: z.string().nullable(),
     created_by: ZId.nullable(),
     created_at: ZTimestamp,
     updated_at: ZTimestamp,

@@ -28,7 +28,13 @@ describe('preferences', () => {
         { kind: 'advance_approved', enabled: true },
         { kind: 'retired_kind', enabled: false },
       ]),
-    ).toEqual({ report_processed: false, report_returned: true, advance_approved: true, distribution_approved: true });
+    ).toEqual({
+      report_processed: false,
+      report_returned: true,
+      advance_approved: true,
+      distribution_approved: true,
+      distribution_reversed: true,
+    });
   });
 
   it('parse 0/1 per kind and leave out what is not sent', () => {

@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = [
   'report_returned',
   'advance_approved',
   'distribution_approved',
+  'distribution_reversed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -19,6 +20,7 @@ export const NOTIFICATION_LABELS: Record<NotificationKind, string> = {
   report_returned: 'an expense report of mine is returned to me',
   advance_approved: 'an advance request of mine is approved',
   distribution_approved: 'my monthly distribution is approved (with the statement attached)',
+  distribution_reversed: 'an approved distribution of mine is reversed',
 };
 
 export type NotificationPreferences = Record<NotificationKind, boolean>;

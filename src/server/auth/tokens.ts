@@ -28,17 +28,22 @@ export function hashToken(token: string): string {
 /** A new session; `secondFactor` when it was opened with two factors (code or passkey). */
 export async function issueApiToken(db: DbOrTx, userId: number, now: Date, secondFactor = false): Promise<string> {
   const token = randomToken();
-  await db
-    .insert(apiTokens)
-    .values({ userId, tokenHash: hashToken(token), createdAt: now, lastUsedAt: now, secondFactor });
+  await db.insert(apiTokens).values({
+    userId,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    lastUsedAt: now,
+    secondFactor,
+    secondFactorAt: secondFactor ? now : null,
+  });
   return token;
 }
 
-/** The session proved a second factor (TOTP enrolment confirmed in it). */
-export async function markSecondFactor(db: DbOrTx, token: string): Promise<void> {
+/** The session proved a second factor at `now` (TOTP enrolment confirmed in it, or verified again). */
+export async function markSecondFactor(db: DbOrTx, token: string, now: Date): Promise<void> {
   await db
     .update(apiTokens)
-    .set({ secondFactor: true })
+    .set({ secondFactor: true, secondFactorAt: now })
     .where(eq(apiTokens.tokenHash, hashToken(token)));
 }
 

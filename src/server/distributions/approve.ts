@@ -9,6 +9,7 @@ import {
 } from '../../domain/distributions/context';
 import { computeDistribution } from '../../domain/distributions/engine';
 import { type ApprovalWrites, approvalWrites, type OwedReport } from '../../domain/distributions/postings';
+import { paydownToWire } from '../../domain/distributions/reversal';
 import { notReviewedMessage, type ReviewFlag, unreviewedFlags } from '../../domain/distributions/review';
 import type { DistributionResult } from '../../domain/distributions/types';
 import { AppError } from '../../domain/errors';
@@ -37,7 +38,8 @@ import { DISTRIBUTION_MESSAGES } from './write';
  *    balances and unreimbursed amounts; the user's fund balance and unreimbursed amount carried
  *    forward (DESIGN.md decision 8) with journal rows; reports processed with their dist amounts and
  *    older reports' unpaid parts paid down oldest first; advances approved with dist_amount_approved;
- *    ticked designated donations approved; the context frozen on the row; an audit event.
+ *    ticked designated donations approved; the context and the paydown frozen on the row (a
+ *    reversal puts back exactly these: reverse.ts); an audit event.
  */
 
 export interface ApproveOutcome {
@@ -214,7 +216,7 @@ function reportsSql({ id, actorId, now, row, reports, owed, paydown }: PostValue
 }
 
 /** Advances paid or released, donations flagged, the distribution approved with its frozen context, the audit event. */
-function flagsSql({ id, today, actorId, now, writes, paid, context, audit }: PostValues): SQL {
+function flagsSql({ id, today, actorId, now, writes, paid, paydown, context, audit }: PostValues): SQL {
   return sql`
     advances as (
       update advance_requests as a
@@ -235,7 +237,8 @@ function flagsSql({ id, today, actorId, now, writes, paid, context, audit }: Pos
     ),
     approved as (
       update distributions set status = 'approved', approved_at = ${now}, approved_by = ${actorId}, updated_at = ${now},
-        approved_context = ${JSON.stringify(contextToWire(context))}::jsonb
+        approved_context = ${JSON.stringify(contextToWire(context))}::jsonb,
+        approval_paydown = ${JSON.stringify(paydownToWire(paydown))}::jsonb
       where id = ${id} and status = 'pending'
       returning id
     ),

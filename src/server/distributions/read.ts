@@ -45,10 +45,13 @@ const SORT_COLUMNS = {
 
 export type DistributionFilter = z.output<typeof ZDistributionFilterQuerySchema>;
 
-/** Staff see every distribution; a missionary only their own approved ones (SPEC.md §6, DESIGN.md decision 3). */
+/**
+ * Staff see every distribution; a missionary only their own approved ones (SPEC.md §6, DESIGN.md
+ * decision 3) — and their own reversed ones, which were approved and say why they were reversed.
+ */
 export function assertCanView(viewer: AuthUser, row: Pick<DistributionRow, 'userId' | 'status'>): void {
   if (isStaff(viewer.role)) return;
-  if (row.userId !== viewer.id || row.status !== 'approved') {
+  if (row.userId !== viewer.id || row.status === 'pending') {
     throw AppError.forbidden(DISTRIBUTION_MESSAGES.noMissionaryAccess);
   }
 }
@@ -59,7 +62,7 @@ function scopeFilter(viewer: AuthUser, filter: DistributionFilter): Distribution
   if ((filter.user_id !== undefined && filter.user_id !== viewer.id) || filter.status === 'pending') {
     throw AppError.forbidden(DISTRIBUTION_MESSAGES.noMissionaryAccess);
   }
-  return { user_id: viewer.id, status: 'approved' };
+  return { user_id: viewer.id, status: filter.status === 'reversed' ? 'reversed' : 'approved' };
 }
 
 function conditions(filter: DistributionFilter, q: string | null): SQL | undefined {
@@ -192,7 +195,7 @@ export async function distributionContext(
   if (input.distribution_id !== undefined) {
     const { distribution } = await findDistribution(db, input.distribution_id);
     assertCanView(viewer, distribution);
-    if (distribution.status === 'approved' && distribution.approvedContext) {
+    if (distribution.status !== 'pending' && distribution.approvedContext) {
       return distribution.approvedContext as DistributionContextWire;
     }
     if (input.user_id !== undefined && input.user_id !== distribution.userId) {
@@ -214,7 +217,7 @@ export async function distributionContext(
       ...loaded,
       distribution: {
         id: distribution.id,
-        status: distribution.status as 'pending' | 'approved',
+        status: 'pending',
         payload: parsePayload(distribution.input),
       },
     });

@@ -1,12 +1,15 @@
 import { distributionsContract as api } from '../../domain/distributions/contract';
+import { reversalContract } from '../../domain/distributions/reversal-contract';
 import { ADMIN } from '../../domain/roles';
 import type { AppContext } from '../context';
 import { listQueryOf, sendBoundedList } from '../http/pagination';
 import { type AnyRoute, route } from '../http/routes';
 import { queueDistributionMails } from '../notifications/distribution-mails';
+import { sessionTokenOf } from '../second-factor/freshness';
 import { batchDistributions } from './batch';
 import { batchApprove } from './batch-approve';
 import { distributionContext, getDistribution, listDistributions, paginateDistributions } from './read';
+import { reversalPreview, reverseDistribution } from './reverse';
 import { createDistribution, deleteDistribution, updateDistribution } from './save';
 
 /**
@@ -62,6 +65,22 @@ export function distributionRoutes(ctx: AppContext): AnyRoute[] {
     route(api.batchDistributions, {
       access: ADMIN,
       handler: async (request) => batchDistributions(ctx, request.user, request.body),
+    }),
+    route(reversalContract.reversalPreview, {
+      access: ADMIN,
+      handler: async (request) =>
+        reversalPreview(ctx, request.user, sessionTokenOf(request.raw.headers), request.params.id),
+    }),
+    route(reversalContract.reverseDistribution, {
+      access: ADMIN,
+      handler: async (request) =>
+        reverseDistribution(
+          ctx,
+          request.user,
+          sessionTokenOf(request.raw.headers),
+          request.params.id,
+          request.body.reason,
+        ),
     }),
   ];
 }

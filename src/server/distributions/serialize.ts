@@ -1,4 +1,8 @@
-import type { TDistributionPayload, TDistributionSummary } from '../../domain/distributions/contract';
+import type {
+  DistributionStatus,
+  TDistributionPayload,
+  TDistributionSummary,
+} from '../../domain/distributions/contract';
 import type { ReviewFlag } from '../../domain/distributions/review';
 import { STORED_MONEY_FIELDS, type StoredMoneyField } from '../../domain/distributions/types';
 import { toDollars } from '../../domain/money';
@@ -19,7 +23,7 @@ export function serializeDistributionSummary(
   ) as Record<StoredMoneyField, number>;
   return {
     id: row.id,
-    status: row.status as 'pending' | 'approved',
+    status: row.status as DistributionStatus,
     user_id: row.userId,
     user_name: row.userName,
     user_email: row.userEmail,
@@ -38,6 +42,9 @@ export function serializeDistributionSummary(
     batch: row.batch ? 1 : 0,
     approved_at: iso(row.approvedAt),
     approved_by: row.approvedBy,
+    reversed_at: iso(row.reversedAt),
+    reversed_by: row.reversedBy,
+    reversal_reason: row.reversalReason,
     created_by: row.createdBy,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -14,6 +14,10 @@ export interface JournalEntry {
   refId?: number;
   memo?: string;
   actorId: number | null;
+  /** A reversing row names the row it undoes (docs/distribution.md "Reversing an approval"). */
+  reversesJournalId?: number;
+  /** When it is dated (default: the database's now). */
+  createdAt?: Date;
 }
 
 /** Call inside the transaction that changes the balance, never after it. */

@@ -213,6 +213,7 @@ describe('"Email me when…" preferences', () => {
       report_returned: 1,
       advance_approved: 1,
       distribution_approved: 1,
+      distribution_reversed: 1,
     });
     const changed = await t.call('PATCH', '/api/notification-preferences', {
       token: ruth.token,

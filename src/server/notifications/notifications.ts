@@ -1,4 +1,4 @@
-import { formatUSDate } from '../../domain/dates';
+import { formatUSDate, isoDateOf } from '../../domain/dates';
 import { type Cents, formatUSD } from '../../domain/money';
 import type { Notification } from './queue-mail';
 
@@ -90,6 +90,34 @@ export function distributionApprovedMail(distribution: {
         `Hello ${name},`,
         `Your distribution for ${formatUSDate(distribution.startDate)} – ${formatUSDate(distribution.endDate)} was approved. Your statement is attached as a PDF.`,
       ],
+      linkLabel: 'View the distribution',
+    }),
+  };
+}
+
+/** A reversed approval (docs/distribution.md "Reversing an approval"): what, when, by whom and why. */
+export function distributionReversedMail(distribution: {
+  id: number;
+  userId: number;
+  startDate: string;
+  endDate: string;
+  reason: string;
+  reversedBy: string;
+  reversedAt: Date;
+}): Notification {
+  const period = `${formatUSDate(distribution.startDate)} – ${formatUSDate(distribution.endDate)}`;
+  return {
+    kind: 'distribution_reversed',
+    userId: distribution.userId,
+    refType: 'distribution',
+    refId: distribution.id,
+    content: ({ name }) => ({
+      subject: `Your distribution for ${period} was reversed`,
+      lines: [
+        `Hello ${name},`,
+        `Your approved distribution for ${period} was reversed on ${formatUSDate(isoDateOf(distribution.reversedAt))} by ${distribution.reversedBy}. Its payments are undone: your fund and hold-account balances are back where they were before it, and the reports and advances it paid will be paid by a new distribution.`,
+      ],
+      quote: `Reason: ${distribution.reason}`,
       linkLabel: 'View the distribution',
     }),
   };

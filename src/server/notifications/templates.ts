@@ -80,6 +80,7 @@ export function recordPath(kind: NotificationKind, refId: number): string {
     case 'advance_approved':
       return '/advance-request';
     case 'distribution_approved':
+    case 'distribution_reversed':
       return `/distribution-form/${refId}`;
   }
 }

@@ -1,3 +1,4 @@
+import { secondFactorVerifyContract } from '../../domain/distributions/reversal-contract';
 import { AppError } from '../../domain/errors';
 import { ADMIN } from '../../domain/roles';
 import { secondFactorContract as api } from '../../domain/second-factor/contract';
@@ -5,6 +6,7 @@ import type { AppContext } from '../context';
 import { type AnyRoute, route } from '../http/routes';
 import { recordAudit } from '../journal/journal';
 import { removeUserSecondFactor, userSecondFactor } from './admin-removal';
+import { verifySecondFactorAgain } from './freshness';
 import { adminsMustUseSecondFactor, setAdminsMustUseSecondFactor } from './policy';
 import { completeSecondFactor } from './sign-in';
 import {
@@ -38,6 +40,11 @@ export function secondFactorRoutes(ctx: AppContext): AnyRoute[] {
     route(api.disableTotp, {
       access: 'user',
       handler: async (request) => disableTotp(ctx, request.user, request.body),
+    }),
+    route(secondFactorVerifyContract.verifySecondFactor, {
+      access: 'user',
+      handler: async (request) =>
+        verifySecondFactorAgain(ctx, request.user, sessionToken(request.raw.headers), request.body.code),
     }),
     route(api.regenerateRecoveryCodes, {
       access: 'user',

@@ -145,7 +145,7 @@ export async function confirmTotp(ctx: AppContext, user: AuthUser, sessionToken:
       .set({ confirmedAt: now, lastStep: step })
       .where(eq(totpCredentials.userId, user.id));
     const fresh = await replaceRecoveryCodes(tx, user.id, now);
-    await markSecondFactor(tx, sessionToken);
+    await markSecondFactor(tx, sessionToken, now);
     await recordAudit(tx, { actorId: user.id, action: 'enable_totp', entityType: 'user', entityId: user.id });
     return fresh;
   });

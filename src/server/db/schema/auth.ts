@@ -16,6 +16,11 @@ export const apiTokens = pgTable(
     revokedAt: instant('revoked_at'),
     /** The session was opened with two factors (password and code, or a passkey). */
     secondFactor: boolean('second_factor').notNull().default(false),
+    /**
+     * When this session last proved the second factor (at sign-in, at enrolment, or again through
+     * POST /second-factor/verify): a reversal or a release asks for it within 15 minutes.
+     */
+    secondFactorAt: instant('second_factor_at'),
   },
   (t) => [index('api_tokens_user_idx').on(t.userId)],
 );

@@ -75,12 +75,22 @@ export const distributions = pgTable(
     batch: boolean('batch').notNull().default(false),
     approvedAt: instant('approved_at'),
     approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * What the approval paid down on older reports' unpaid parts, oldest first
+     * ([{report_id, paid}], money as text), so a reversal gives each report back exactly its part
+     * (docs/distribution.md "Reversing an approval"). Null on rows approved before it was kept.
+     */
+    approvalPaydown: jsonb('approval_paydown'),
+    /** A reversed approval (status `reversed`): when, by whom and why. */
+    reversedAt: instant('reversed_at'),
+    reversedBy: integer('reversed_by').references(() => users.id, { onDelete: 'set null' }),
+    reversalReason: text('reversal_reason'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('distributions_status_check', sql`${t.status} in ('pending', 'approved')`),
+    check('distributions_status_check', sql`${t.status} in ('pending', 'approved', 'reversed')`),
     index('distributions_status_idx').on(t.status, t.id),
     index('distributions_user_idx').on(t.userId, t.endDate),
     uniqueIndex('distributions_one_pending_per_user_range')

@@ -54,14 +54,17 @@ export const holdAccountTransactions = pgTable(
     startingUnreimbursedAmount: money('starting_unreimbursed_amount'),
     endingBalance: money('ending_balance'),
     matDate: date('mat_date', { mode: 'string' }),
-    /** pending rows travel with a distribution and are hidden until it is approved. */
+    /**
+     * pending rows travel with a distribution and are hidden until it is approved; posted rows of a
+     * reversed approval become `reversed` (kept, their journal rows undone).
+     */
     status: text('status').notNull().default('posted'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     check('hat_type_check', sql`${t.transactionType} in ('Deposit', 'Transfer', 'Withdrawal')`),
-    check('hat_status_check', sql`${t.status} in ('pending', 'posted')`),
+    check('hat_status_check', sql`${t.status} in ('pending', 'posted', 'reversed')`),
     index('hat_account_idx').on(t.holdAccountId, t.id),
     index('hat_distribution_idx').on(t.distributionId),
   ],

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, money } from './columns';
 import { users } from './users';
 
@@ -22,6 +32,8 @@ export const journalEntries = pgTable(
     refId: integer('ref_id'),
     memo: text('memo'),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A reversing row names the row it undoes (an approval's reversal); each row is undone at most once. */
+    reversesJournalId: integer('reverses_journal_id').references((): AnyPgColumn => journalEntries.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -31,6 +43,7 @@ export const journalEntries = pgTable(
     ),
     index('journal_account_idx').on(t.account, t.accountId, t.id),
     index('journal_ref_idx').on(t.refType, t.refId),
+    uniqueIndex('journal_reverses_idx').on(t.reversesJournalId).where(sql`${t.reversesJournalId} is not null`),
   ],
 );
 
