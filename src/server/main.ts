@@ -11,6 +11,7 @@ import { type DataDirLock, DataDirLockedError, lockDataDir } from './db/data-dir
 import { migrate } from './db/migrate';
 import { publicUrlWarning } from './mail/links';
 import { createMailer } from './mail/mailer';
+import { interruptJobsAtStart } from './progress/progress';
 import { secretKeyWarning } from './second-factor/secret-box';
 import { sealStoredTotpSecrets } from './second-factor/totp-service';
 import { startupSummary } from './startup-summary';
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
     database = await openPglite(path.join(config.dataDir, 'pglite'));
   }
   await migrate(database);
+  // Jobs (Build MAT Day, imports) whose process was killed would otherwise show "running" forever.
+  await interruptJobsAtStart(database.db, database.kind, systemClock.now());
   // Issue 10: TOTP secrets stored before they were encrypted are sealed now, before any request.
   await sealStoredTotpSecrets(database.db, config);
   // The first-run box is printed after the start-up summary, last, so it stays on screen.

@@ -21,6 +21,9 @@ export const progressIdField = z.preprocess(
   z.string().regex(UUID, 'Progress id must be a UUID.').optional(),
 );
 
+/** The message of a job whose process died before it finished (marked failed; docs/security.md "Jobs"). */
+export const PROGRESS_INTERRUPTED = 'Interrupted: the server stopped before this work finished. Run it again.';
+
 export const ZProgressSchema = z
   .object({
     id: z.string(),
@@ -45,7 +48,8 @@ export const progressContract = contracts('Progress', {
     path: '/progress/:job',
     summary: 'How far a Build MAT Day or a donation import has got (admin).',
     description:
-      'The job is the `progress_id` the browser sent with the work; 404 until the work has started, and for ' +
+      'The job is the `progress_id` the browser sent with the work; readable only by the admin who started it. ' +
+      'A job whose server stopped while it ran is failed with an "Interrupted" message. 404 until the work has started, to other admins, and for ' +
       'any other id. Records older than a day are removed.',
     request: { params: z.object({ job: z.string().max(100) }) },
     responses: { 200: ZProgressSchema },

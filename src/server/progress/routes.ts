@@ -8,7 +8,7 @@ export function progressRoutes(ctx: AppContext): AnyRoute[] {
   return [
     route(api.getProgress, {
       access: ADMIN,
-      handler: async (request) => readProgress(ctx, request.params.job),
+      handler: async (request) => readProgress(ctx, request.user, request.params.job),
     }),
   ];
 }
