@@ -8,4 +8,5 @@ export const SECOND_FACTOR_MESSAGES = {
   codeNeeded: 'Enter the code from your authenticator app, or a recovery code.',
   wrongCode: 'The code is not correct.',
   stepExpired: 'This sign-in step has expired. Sign in again.',
+  stepEnded: 'Too many wrong codes: this sign-in step has ended. Sign in again.',
 } as const;

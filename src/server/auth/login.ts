@@ -9,8 +9,9 @@ import { profiles, users } from '../db/schema';
 import { createChallenge } from '../second-factor/challenges';
 import { hasTotp } from '../second-factor/totp-service';
 import { serializeUser } from '../users/serialize';
+import { countSignInStep, keysOf, signInStepSucceeded } from './account-guard';
+import { deviceOf } from './device-cookie';
 import { unusableHash, verifyPassword } from './passwords';
-import { countSignInStep, signInStepSucceeded } from './throttle';
 import { type AuthUser, issueApiToken, resolveApiToken } from './tokens';
 
 /** The throttle keys of one sign-in: (email, address), address, and the account from anywhere. */
@@ -20,17 +21,20 @@ export function signInKeys(email: string, ip: string) {
 
 /**
  * POST /login: the user with profile and a new api_token (DESIGN.md decisions 1 and 16). The attempt
- * is counted before the password is checked (see throttle.ts), so parallel guesses cannot slip past.
+ * is counted before the password is checked (account-guard.ts), so parallel guesses cannot slip
+ * past; `cookies` is the request's Cookie header, where the account's device cookie may be.
  */
-export async function login(ctx: AppContext, input: z.output<typeof loginSchema>, ip: string) {
-  const keys = signInKeys(input.email, ip);
-  await countSignInStep(ctx, keys);
-
+export async function login(ctx: AppContext, input: z.output<typeof loginSchema>, ip: string, cookies?: string) {
   const [row] = await ctx.db
     .select({ user: users, profile: profiles })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(and(sql`lower(${users.email}) = ${input.email}`, isNull(users.deletedAt)));
+  const userId = row?.user.id ?? null;
+  const device = userId === null ? null : deviceOf(ctx.config, cookies, userId, ctx.clock.now());
+  const attempt = { kind: 'password', userId, device } as const;
+  const keys = keysOf(signInKeys(input.email, ip), attempt);
+  await countSignInStep(ctx, keys, attempt);
   // Unknown emails cost the same argon2 work as known ones, so timing does not tell them apart.
   const valid = await verifyPassword(row?.user.passwordHash ?? (await unusableHash()), input.password);
   if (!row || !valid) {

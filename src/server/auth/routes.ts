@@ -1,6 +1,7 @@
 import { authContract as api } from '../../domain/auth/contract';
 import type { AppContext } from '../context';
 import { type AnyRoute, route } from '../http/routes';
+import { rememberDevice } from './device-cookie';
 import { login, loginWithToken } from './login';
 import { resetPassword, sendResetLink, updatePassword } from './password-reset';
 import { revokeApiToken } from './tokens';
@@ -10,8 +11,9 @@ export function authRoutes(ctx: AppContext): AnyRoute[] {
     route(api.login, {
       access: 'public',
       handler: async (request, reply) => {
-        const result = await login(ctx, request.body, request.raw.ip);
+        const result = await login(ctx, request.body, request.raw.ip, request.raw.headers.cookie);
         if ('second_factor_required' in result) reply.code(202);
+        else rememberDevice(ctx.config, reply, request.raw, result.id, ctx.clock.now());
         return result;
       },
     }),

@@ -1,4 +1,5 @@
 import { passkeyContract as api } from '../../domain/second-factor/passkey-contract';
+import { rememberDevice } from '../auth/device-cookie';
 import type { AppContext } from '../context';
 import { type AnyRoute, route } from '../http/routes';
 import {
@@ -28,7 +29,11 @@ export function passkeyRoutes(ctx: AppContext): AnyRoute[] {
     route(api.signInOptions, { access: 'public', handler: async (request) => signInOptions(ctx, request.body.email) }),
     route(api.signIn, {
       access: 'public',
-      handler: async (request) => signInWithPasskey(ctx, request.body, request.raw.ip),
+      handler: async (request, reply) => {
+        const session = await signInWithPasskey(ctx, request.body, request.raw.ip);
+        rememberDevice(ctx.config, reply, request.raw, session.id, ctx.clock.now());
+        return session;
+      },
     }),
   ];
 }

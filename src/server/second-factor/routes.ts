@@ -2,6 +2,7 @@ import { secondFactorVerifyContract } from '../../domain/distributions/reversal-
 import { AppError } from '../../domain/errors';
 import { ADMIN } from '../../domain/roles';
 import { secondFactorContract as api } from '../../domain/second-factor/contract';
+import { rememberDevice } from '../auth/device-cookie';
 import type { AppContext } from '../context';
 import { type AnyRoute, route } from '../http/routes';
 import { recordAudit } from '../journal/journal';
@@ -24,7 +25,11 @@ export function secondFactorRoutes(ctx: AppContext): AnyRoute[] {
   return [
     route(api.completeLogin, {
       access: 'public',
-      handler: async (request) => completeSecondFactor(ctx, request.body, request.raw.ip),
+      handler: async (request, reply) => {
+        const session = await completeSecondFactor(ctx, request.body, request.raw.ip, request.raw.headers.cookie);
+        rememberDevice(ctx.config, reply, request.raw, session.id, ctx.clock.now());
+        return session;
+      },
     }),
     route(api.status, {
       access: 'user',

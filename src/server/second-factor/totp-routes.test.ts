@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { SECOND_FACTOR_MESSAGES } from '../../domain/second-factor/messages';
 import { totpCredentials } from '../db/schema';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../test-support/harness';
 import { totpCode } from './totp';
@@ -125,18 +126,28 @@ describe('sign-in with TOTP on', () => {
     expect(status.body.recovery_codes_left).toBe(9);
   });
 
-  it('wrong codes are throttled like passwords: the sixth from one address is 429', async () => {
+  it('wrong codes are throttled like passwords; the fifth wrong code ends the step', async () => {
     const user = await enrolled();
+    // The owner's browser completed a sign-in before: it holds the account's device cookie.
+    const before = await login(user.email, '198.51.100.7');
+    const done = await second(before.body.challenge_token, totpCode(user.secret, t.clock.now()), '198.51.100.7');
+    const cookie = String(done.headers['set-cookie']).split(';')[0];
+    t.clock.advance(STEP);
     const from = '203.0.113.9';
     const step = await login(user.email, from);
     const answers = [];
     for (let i = 0; i < 6; i += 1) answers.push((await second(step.body.challenge_token, '000000', from)).status);
-    expect(answers).toEqual([422, 422, 422, 422, 422, 429]);
-    // Even the right code waits out the window from that address…
-    expect((await second(step.body.challenge_token, totpCode(user.secret, t.clock.now()), from)).status).toBe(429);
-    // …while the owner, from their own address, still gets in.
+    expect(answers).toEqual([422, 422, 422, 422, 401, 401]);
+    // Even the right code, on a new step, waits out the window from that address…
+    const again = await login(user.email, from);
+    expect((await second(again.body.challenge_token, totpCode(user.secret, t.clock.now()), from)).status).toBe(429);
+    // …while the owner, from their own browser, still gets in.
     const own = await login(user.email, '198.51.100.7');
-    const ok = await second(own.body.challenge_token, totpCode(user.secret, t.clock.now()), '198.51.100.7');
+    const ok = await t.call('POST', '/api/login/second-factor', {
+      json: { challenge_token: own.body.challenge_token, code: totpCode(user.secret, t.clock.now()) },
+      remoteAddress: '198.51.100.7',
+      headers: { cookie },
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -147,8 +158,11 @@ describe('sign-in with TOTP on', () => {
     const answers = await Promise.all(
       Array.from({ length: 12 }, () => second(step.body.challenge_token, '000000', from)),
     );
-    expect(answers.filter((a) => a.status === 422)).toHaveLength(5);
-    expect(answers.filter((a) => a.status === 429)).toHaveLength(7);
+    // Four answer "not correct", the fifth ends the step; the others are not checked (429 past the
+    // address's limit, or 401 once the step is over).
+    expect(answers.filter((a) => a.status === 422)).toHaveLength(4);
+    expect(answers.filter((a) => a.body.message === SECOND_FACTOR_MESSAGES.stepEnded)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 401 || a.status === 429)).toHaveLength(8);
   });
 });
 

@@ -15,6 +15,11 @@ export function LoginForm({ login, expired }: { login: LoginFormState; expired: 
           {SIGN_IN_MESSAGES.sessionExpired}
         </Box>
       )}
+      {login.refusal && (
+        <Box role="alert" sx={{ mb: 2, p: 1.5, borderRadius: 1, bgcolor: '#fdecea', color: '#5f2120' }}>
+          {login.refusal}
+        </Box>
+      )}
       {/* Box rather than Stack: the login page's 170 KiB budget has no room for Stack's code. */}
       <Box
         component="form"

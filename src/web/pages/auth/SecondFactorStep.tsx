@@ -15,7 +15,8 @@ export function SecondFactorStep({
 }: {
   challengeToken: string;
   onDone: (user: SessionUser) => void;
-  onCancel: () => void;
+  /** Back to the password; with the server's reason when the step ended (expired, too many codes). */
+  onCancel: (reason?: string) => void;
 }) {
   const { adopt } = useSession();
   const [code, setCode] = useState('');
@@ -34,7 +35,7 @@ export function SecondFactorStep({
       adopt(signedIn);
       onDone(signedIn);
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 401) return onCancel();
+      if (failure instanceof ApiError && failure.status === 401) return onCancel(failure.message);
       setError(failure instanceof ApiError ? (failure.errors.code?.[0] ?? failure.message) : String(failure));
     } finally {
       setSubmitting(false);
@@ -57,7 +58,7 @@ export function SecondFactorStep({
         <Button type="submit" variant="contained" size="large" disabled={submitting}>
           Verify
         </Button>
-        <Button variant="text" onClick={onCancel}>
+        <Button variant="text" onClick={() => onCancel()}>
           Back to Login
         </Button>
       </Box>

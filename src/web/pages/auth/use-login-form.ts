@@ -40,6 +40,8 @@ export function useLoginForm() {
   const [touched, setTouched] = useState<Partial<Record<LoginField, boolean>>>({});
   const [submitting, setSubmitting] = useState(false);
   const [challenge, setChallenge] = useState<string | null>(null);
+  /** Why sign-in is refused for now (429: the throttle or the account guard), shown on the card. */
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   /** Where a new session goes: enrolment first when the admins' setting asks for it. */
   const proceed = (signedIn: SessionUser) => {
@@ -69,11 +71,13 @@ export function useLoginForm() {
     setTouched({ email: true, password: true });
     if (Object.keys(found).length > 0) return;
     setSubmitting(true);
+    setRefusal(null);
     try {
       const answer = await login(values.email.trim(), values.password.trim());
       if ('second_factor_required' in answer) setChallenge(answer.challenge_token);
       else proceed(answer);
     } catch (error) {
+      if (error instanceof ApiError && error.status === 429) return setRefusal(error.message);
       if (error instanceof ApiError) {
         setErrors(Object.fromEntries(Object.entries(error.errors).map(([field, texts]) => [field, texts[0]])));
       }
@@ -102,7 +106,11 @@ export function useLoginForm() {
     errors,
     submitting,
     challenge,
-    cancelChallenge: () => setChallenge(null),
+    refusal,
+    cancelChallenge: (reason?: string) => {
+      setChallenge(null);
+      setRefusal(reason ?? null);
+    },
     proceed,
     change,
     leave,
