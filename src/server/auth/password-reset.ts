@@ -10,7 +10,7 @@ import { passwordResetTokens, users } from '../db/schema';
 import { recordAudit } from '../journal/journal';
 import { mailLinkBase } from '../mail/links';
 import { hashPassword, verifyPassword } from './passwords';
-import { takeAttempt, uncountAttempt } from './throttle';
+import { countAttempt, takeAttempt, uncountAttempt } from './throttle';
 import { type AuthUser, hashToken, randomToken, revokeAllTokensOf } from './tokens';
 
 /**
@@ -29,14 +29,21 @@ export async function createPasswordLink(ctx: AppContext, db: DbOrTx, userId: nu
   return `${mailLinkBase(ctx.config)}/reset-password/${token}`;
 }
 
+/** At most this many reset mails go to one address in RESET_MAIL_WINDOW_MINUTES (docs/security.md). */
+export const RESET_MAILS_PER_ADDRESS = 3;
+export const RESET_MAIL_WINDOW_MINUTES = 60;
+
 /**
- * POST /password/email: answers the same, in the same time, whether or not the email exists
- * (DESIGN.md decisions 2 and 16): the answer only counts the attempt; looking the address up,
+ * POST /password/email: answers the same, in the same time, whether or not the email exists and
+ * whether or not a mail goes (DESIGN.md decisions 2 and 16): the answer only counts the attempt per
+ * client address; counting the mails to that email (at most 3 an hour), looking the address up,
  * storing the token and mailing the link happen after the answer has left.
  */
 export async function sendResetLink(ctx: AppContext, input: z.output<typeof passwordEmailSchema>, ip: string) {
   await takeAttempt(ctx, `password-ip:${ip}`, ctx.config.throttleLimit * 10);
   ctx.background.run('password reset mail', async () => {
+    const mails = await countAttempt(ctx, `reset-mail:${input.email}`, RESET_MAIL_WINDOW_MINUTES);
+    if (mails > RESET_MAILS_PER_ADDRESS) return;
     const [user] = await ctx.db
       .select()
       .from(users)
