@@ -21,10 +21,11 @@ describe('pdfText', () => {
   it.each([
     ['Zoë Müller-Ñúñez', 'Zoë Müller-Ñúñez'],
     ['Ruth “Rue” O’Neil – €5', 'Ruth “Rue” O’Neil – €5'],
-    ['李 Wei', '? Wei'],
+    ['李 Wei', '李 Wei'],
     ['tab\there\nline', 'tab here line'],
-    ['a − b', 'a - b'],
+    ['a − b', 'a − b'],
     ['e\u0301', 'é'],
+    ['Nguye\u0302\u0303n', 'Nguyễn'],
   ])('%j → %j', (input, expected) => {
     expect(pdfText(input)).toBe(expected);
   });
@@ -89,9 +90,9 @@ describe('writeStatementPdf', () => {
     expect(pages.length).toBeGreaterThanOrEqual(3);
     pages.forEach((page, index) => {
       expect(page).toContain(`Page ${index + 1} of ${pages.length}`);
-      expect(page).toContain('Zoë ? Okafor (M-0012)');
+      expect(page).toContain('Zoë 李 Okafor (M-0012)');
     });
-    expect(pages[1]).toContain('Monthly Statement · Zoë ? Okafor (M-0012)');
+    expect(pages[1]).toContain('Monthly Statement · Zoë 李 Okafor (M-0012)');
     for (let i = 1; i <= 90; i += 1) expect(content).toContain(`Withdrawal number ${i} `);
     expect(content).toContain('Hold-account transactions (continued)');
     expect(content).toContain('Field Worker # M-0012');
@@ -120,7 +121,51 @@ describe('writeStatementPdf', () => {
   it('marks the document with a title and language', async () => {
     const pdf = await writeStatementPdf(buildStatement(base), new Date('2024-06-02T12:00:00Z'));
     const info = execFileSync('pdfinfo', ['-'], { input: pdf, encoding: 'utf8' });
-    expect(info).toMatch(/Title:\s+Monthly Statement — Zoë \? Okafor — 05\/31\/2024/);
+    expect(info).toMatch(/Title:\s+Monthly Statement — Zoë 李 Okafor — 05\/31\/2024/);
     expect(info).toMatch(/Pages:\s+2/);
+  });
+
+  /** pdftotext wraps right-to-left text in embedding marks (U+202A–U+202E); they are not part of the name. */
+  const readBack = (pdf: Buffer) => text(pdf).replace(/[\u202a-\u202e]/g, '');
+
+  // Every script a missionary's name may be written in, read back exactly: docs/reports.md, "Fonts and scripts".
+  it.each([
+    ['Latin', 'Zoë Müller-Ñúñez', 'NotoSans-Bold'],
+    ['Vietnamese', 'Nguyễn Văn Ân', 'NotoSans-Bold'],
+    ['Cyrillic', 'Иван Петрович Сидоров', 'NotoSans-Bold'],
+    ['Greek', 'Γιώργος Παπαδόπουλος', 'NotoSans-Bold'],
+    ['Korean', '김민준', 'NotoSansKR-Bold'],
+    ['Chinese', '李小龍', 'NotoSansHans-Bold'],
+    ['Arabic', 'محمد عبد الله', 'NotoNaskhArabic-Bold'],
+    ['Arabic with lam-alef', 'علاء الدين', 'NotoNaskhArabic-Bold'],
+    ['Hebrew', 'דוד כהן', 'NotoSansHebrew-Bold'],
+  ])('prints the %s name %s as written, in an embedded subset of %s', async (_script, name, face) => {
+    const statement = buildStatement({ ...base, distribution: { ...base.distribution, user_name: name } });
+    const pdf = await writeStatementPdf(statement, new Date('2024-06-02T12:00:00Z'));
+    const lines = readBack(pdf).split('\n');
+    expect(lines).toContain(name);
+    expect(lines).not.toContainEqual(expect.stringContaining('?'));
+    const fonts = execFileSync('pdffonts', ['-'], { input: pdf, encoding: 'utf8' });
+    expect(fonts).toMatch(new RegExp(`[A-Z]{6}\\+${face}\\s.*\\byes\\s+yes\\s+yes\\b`));
+  });
+
+  it('prints a name that mixes scripts on one line, each in its own face', async () => {
+    const name = 'Nguyễn Văn Ân · 김민준 · 李小龍 · Иван';
+    const statement = buildStatement({ ...base, distribution: { ...base.distribution, user_name: name } });
+    const pdf = await writeStatementPdf(statement, new Date('2024-06-02T12:00:00Z'));
+    expect(readBack(pdf).split('\n')).toContain(name);
+  });
+
+  it('embeds only the Latin faces, subset, for a statement written in Latin letters', async () => {
+    const statement = buildStatement({ ...base, distribution: { ...base.distribution, user_name: 'Ruth Okafor' } });
+    const pdf = await writeStatementPdf(statement, new Date('2024-06-02T12:00:00Z'));
+    const fonts = execFileSync('pdffonts', ['-'], { input: pdf, encoding: 'utf8' })
+      .split('\n')
+      .slice(2)
+      .filter((line) => line.trim() !== '')
+      .map((line) => line.split(/\s+/)[0].replace(/^[A-Z]{6}\+/, ''));
+    expect(fonts.sort()).toEqual(['NotoSans-Bold', 'NotoSans-Italic', 'NotoSans-Regular']);
+    // Subsetting keeps the file small: three faces of a 630 KB font add about 16 KB.
+    expect(pdf.length).toBeLessThan(60_000);
   });
 });

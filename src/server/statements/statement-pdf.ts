@@ -7,6 +7,7 @@ import type {
   StatementTable,
   TableCell,
 } from '../../domain/reports/statement';
+import type { FontStyle } from '../pdf/fonts';
 import {
   BOTTOM,
   COLOR,
@@ -27,8 +28,8 @@ import { drawLetterhead } from './statement-letterhead';
 /**
  * The monthly statement as a PDF (pdfkit, US Letter). A letterhead, the four key figures, then the
  * sections of `buildStatement` — short ones in two columns, tables across the page — with a running
- * footer. Built-in Helvetica (no font files to ship); text outside its WinAnsi character set is
- * replaced so a name can never break the file.
+ * footer. Text is drawn in embedded Noto faces with fallbacks per script, subset to the glyphs used
+ * (src/server/pdf/fonts.ts; docs/reports.md, "Fonts and scripts"), so every name prints as written.
  *
  * The PDF is tagged so a screen reader follows the statement, not the drawing: a Document holding the
  * letterhead (H1), then one Sect per section in the statement's order whichever column it was drawn in
@@ -66,10 +67,9 @@ const TABLE_ROW = 15;
 const TITLE_HEIGHT = 24;
 const SECTION_GAP = 16;
 
-function introHeight(doc: Doc, intro: string | undefined, width: number): number {
+function introHeight(canvas: PdfCanvas, intro: string | undefined, width: number): number {
   if (!intro) return 0;
-  doc.font(FONT.italic).fontSize(8.5);
-  return doc.heightOfString(pdfText(intro), { width }) + 6;
+  return canvas.textHeight(intro, width, { font: FONT.italic, size: 8.5 }) + 6;
 }
 
 function linesHeight(lines: readonly StatementLine[]): number {
@@ -80,10 +80,10 @@ function tableHeight(table: StatementTable): number {
   return TABLE_ROW + 4 + table.rows.length * TABLE_ROW + (table.total ? TABLE_ROW + 4 : 0);
 }
 
-function sectionHeight(doc: Doc, section: StatementSection, width: number): number {
+function sectionHeight(canvas: PdfCanvas, section: StatementSection, width: number): number {
   return (
     TITLE_HEIGHT +
-    introHeight(doc, section.intro, width) +
+    introHeight(canvas, section.intro, width) +
     (section.table ? tableHeight(section.table) + (section.lines ? 8 : 0) : 0) +
     (section.lines ? linesHeight(section.lines) : 0)
   );
@@ -143,7 +143,7 @@ class StatementWriter extends PdfCanvas {
     y += TITLE_HEIGHT;
     if (section.intro) {
       this.paragraph(section.intro, sect, x, y, width, { font: FONT.italic, size: 8.5, color: COLOR.muted });
-      y += introHeight(this.doc, section.intro, width);
+      y += introHeight(this, section.intro, width);
     }
     return y;
   }
@@ -207,7 +207,7 @@ class StatementWriter extends PdfCanvas {
       cells: readonly (TableCell | string)[],
       type: 'TH' | 'TD',
       rowY: number,
-      font: string,
+      font: FontStyle,
       size: number,
       color: string,
     ) => {
@@ -252,18 +252,15 @@ class StatementWriter extends PdfCanvas {
   }
 
   comments(text: string, y: number): number {
-    const doc = this.doc;
-    const height =
-      TITLE_HEIGHT + doc.font(FONT.regular).fontSize(9.5).heightOfString(pdfText(text), { width: CONTENT }) + 8;
+    const style = { font: FONT.regular, size: 9.5, color: COLOR.text };
+    const height = TITLE_HEIGHT + this.textHeight(text, CONTENT, style) + 8;
     if (y + height > BOTTOM) y = this.newPage();
     const sect = this.struct(this.root, 'Sect');
     y = this.title({ title: 'Comments' }, sect, MARGIN.left, y, CONTENT);
-    this.paragraph(text, sect, MARGIN.left, y, CONTENT, { font: FONT.regular, size: 9.5, color: COLOR.text });
-    return doc.y + SECTION_GAP;
+    return this.paragraph(text, sect, MARGIN.left, y, CONTENT, style) + SECTION_GAP;
   }
 
   write(): void {
-    const doc = this.doc;
     this.newPage();
     let y = this.letterhead();
     const sections = this.statement.sections;
@@ -271,7 +268,7 @@ class StatementWriter extends PdfCanvas {
     while (index < sections.length) {
       if (!HALF_SECTIONS.has(sections[index].title)) {
         const section = sections[index];
-        const height = sectionHeight(doc, section, CONTENT);
+        const height = sectionHeight(this, section, CONTENT);
         // Keep a title with its first rows; long tables may continue on the next page.
         if (y + Math.min(height, TITLE_HEIGHT + 60) > BOTTOM) y = this.newPage();
         if (y + height > BOTTOM && section.table && !section.lines) y = this.splitTable(section, y);
@@ -283,7 +280,7 @@ class StatementWriter extends PdfCanvas {
       const columns = [y, y];
       while (index < sections.length && HALF_SECTIONS.has(sections[index].title)) {
         const section = sections[index];
-        const height = sectionHeight(doc, section, HALF);
+        const height = sectionHeight(this, section, HALF);
         let column = columns[0] <= columns[1] ? 0 : 1;
         if (columns[column] + height > BOTTOM) {
           const other = 1 - column;
