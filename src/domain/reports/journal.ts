@@ -120,7 +120,8 @@ export interface JournalLine {
   debit: Cents;
   credit: Cents;
   memo: string;
-  distributionId: number;
+  /** The distribution whose entry this is; null for an office payout's entry (PAYOUT-{report id}). */
+  distributionId: number | null;
   missionaryNumber: string | null;
   missionaryName: string;
 }
@@ -207,7 +208,15 @@ export function expectedFundMovement(d: DistributionFigures): Cents {
   return d.ending_balance - d.starting_balance;
 }
 
-export function journalTable(sources: readonly JournalSource[], terms: Terms): ReportTable {
+/**
+ * The journal as a table: each distribution's entry, then `extra` entries (office payouts, built by
+ * office-payouts.ts), each line with its entry, accounts and the distribution it belongs to (if any).
+ */
+export function journalTable(
+  sources: readonly JournalSource[],
+  terms: Terms,
+  extra: readonly JournalLine[] = [],
+): ReportTable {
   return {
     sheetName: 'Journal',
     columns: [
@@ -222,19 +231,17 @@ export function journalTable(sources: readonly JournalSource[], terms: Terms): R
       { header: `${terms.missionary} #`, kind: 'text', width: 14 },
       { header: terms.missionary, kind: 'text', width: 26 },
     ],
-    rows: sources.flatMap((source) =>
-      journalLines(source).map((l) => [
-        l.date,
-        l.entry,
-        l.account.code,
-        l.account.name,
-        l.debit === 0 ? null : l.debit,
-        l.credit === 0 ? null : l.credit,
-        l.memo,
-        l.distributionId,
-        l.missionaryNumber,
-        l.missionaryName,
-      ]),
-    ),
+    rows: [...sources.flatMap((source) => journalLines(source)), ...extra].map((l) => [
+      l.date,
+      l.entry,
+      l.account.code,
+      l.account.name,
+      l.debit === 0 ? null : l.debit,
+      l.credit === 0 ? null : l.credit,
+      l.memo,
+      l.distributionId,
+      l.missionaryNumber,
+      l.missionaryName,
+    ]),
   };
 }

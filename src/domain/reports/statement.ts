@@ -2,6 +2,7 @@ import type { IsoDate } from '../dates';
 import type { Cents } from '../money';
 import type { Terms } from '../terms';
 import type { ReportDistribution } from './accounting';
+import { type OfficePayout, officePayoutSection, type PreviousStatement } from './office-payouts';
 import { holdAccountSections } from './statement-hold-accounts';
 import {
   donationSections,
@@ -89,6 +90,8 @@ export interface StatementSource {
   advances: StatementAdvance[];
   /** Hold accounts moved by this distribution; null when the movements were not recorded. */
   funds: StatementFund[] | null;
+  /** Payouts made at processing since the last statement, and that statement's ending (office-payouts.ts). */
+  officePayouts?: { payouts: OfficePayout[]; previous: PreviousStatement | null };
 }
 
 export type LineStyle = 'balance' | 'item' | 'subtotal' | 'total' | 'note';
@@ -138,7 +141,13 @@ export interface Statement {
 
 export function buildStatement(source: StatementSource): Statement {
   const d = source.distribution;
+  const paidAtProcessing = officePayoutSection(
+    source.officePayouts?.payouts ?? [],
+    source.officePayouts?.previous ?? null,
+    d.starting_balance,
+  );
   const sections: StatementSection[] = [
+    ...(paidAtProcessing ? [paidAtProcessing] : []),
     ...fundSections(d),
     ...donationSections(source),
     ...payrollSections(d),

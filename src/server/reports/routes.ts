@@ -4,6 +4,7 @@ import { reportsContract as api } from '../../domain/reports/contract';
 import { fieldWorkerExpensesTable } from '../../domain/reports/field-worker-expenses';
 import { journalTable } from '../../domain/reports/journal';
 import { noDistributionMessage } from '../../domain/reports/mat-dates';
+import { officePayoutJournalLines, payoutWindow } from '../../domain/reports/office-payouts';
 import { type ReportFormat, reportFilename } from '../../domain/reports/schemas';
 import type { ReportTable } from '../../domain/reports/table';
 import { STAFF } from '../../domain/roles';
@@ -12,6 +13,7 @@ import { type AnyRoute, route } from '../http/routes';
 import { readSiteConfig } from '../site/routes';
 import { loadMatDates, loadMatDayDistributions, withFundMovements } from './load-distributions';
 import { loadExpenseLines } from './load-expenses';
+import { journalPayouts } from './load-office-payouts';
 import { sendFile } from './send-file';
 import { writeCsv } from './write-csv';
 import { writeXlsx } from './write-xlsx';
@@ -87,8 +89,21 @@ export function reportRoutes(ctx: AppContext): AnyRoute[] {
         const { query } = request;
         const items = await matDayOrExplain(query.mat_to_date, query.status);
         const sources = await withFundMovements(ctx.db, items);
+        // Office payouts are booked when paid: the approved journal of a MAT Day carries those paid
+        // since the previous MAT Day with approved distributions (src/domain/reports/office-payouts.ts).
+        const payouts =
+          query.status === 'approved'
+            ? await journalPayouts(
+                ctx.db,
+                payoutWindow(
+                  query.mat_to_date,
+                  (await loadMatDates(ctx.db, 'approved')).map((row) => row.mat_date),
+                ).after,
+                query.mat_to_date,
+              )
+            : [];
         const file = await download(
-          journalTable(sources, site.terms),
+          journalTable(sources, site.terms, payouts.flatMap(officePayoutJournalLines)),
           query.format,
           reportFilename('accounting-journal', query, query.format),
           `Journal for MAT Day ${query.mat_to_date} (${query.status})`,

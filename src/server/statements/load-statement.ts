@@ -23,6 +23,7 @@ import {
 } from '../db/schema';
 import { centsFromDatabase } from '../db/schema/columns';
 import { COLLATOR, reportDistribution } from '../reports/load-distributions';
+import { statementPayouts } from '../reports/load-office-payouts';
 
 export const GENERAL_FUND = 'General Fund';
 
@@ -204,6 +205,7 @@ export async function loadStatementSource(
     reports,
     advances,
     funds,
+    officePayouts: await statementPayouts(db, { id: d.id, userId: d.userId }),
   };
 }
 
