@@ -260,6 +260,7 @@ export async function loadDemoHistory(
         start_date: month.startDate,
         end_date: month.endDate,
         donation_upload_name: month.uploadName,
+        donation_upload_names: [month.uploadName],
       });
       if (batch.failed.length > 0) {
         throw new Error(

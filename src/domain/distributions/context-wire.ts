@@ -18,7 +18,9 @@ export interface DistributionContextWire {
   user: { id: number; name: string; email: string; role: Role; missionary_number: string | null };
   start_date: IsoDate;
   end_date: IsoDate;
+  /** The first of donation_upload_names. */
   donation_upload_name: string | null;
+  donation_upload_names: string[];
   /** SPEC.md §3 profile names; money in dollars, percentages as exact decimal strings (null = settings). */
   profile: {
     tax_status: TaxStatus | null;
@@ -93,7 +95,8 @@ export function contextToWire(context: DistributionContext): DistributionContext
     },
     start_date: context.startDate,
     end_date: context.endDate,
-    donation_upload_name: context.donationUploadName,
+    donation_upload_name: context.donationUploadNames[0] ?? null,
+    donation_upload_names: [...context.donationUploadNames],
     profile: {
       tax_status: profile.taxStatus,
       fica_tax: profile.ficaTax ? 1 : 0,
@@ -198,6 +201,8 @@ export const distributionContextWireSchema = z.object({
   start_date: dateField('Start date'),
   end_date: dateField('End date'),
   donation_upload_name: nullableText,
+  /** Absent in contexts frozen before a distribution took several uploads: the single name then. */
+  donation_upload_names: z.array(z.string()).optional(),
   profile: z.object({
     tax_status: taxStatusSchema.nullable(),
     fica_tax: flag01('FICA tax'),
@@ -305,7 +310,8 @@ export function contextFromWire(json: unknown): DistributionContext {
     },
     startDate: wire.start_date,
     endDate: wire.end_date,
-    donationUploadName: wire.donation_upload_name,
+    donationUploadNames:
+      wire.donation_upload_names ?? (wire.donation_upload_name === null ? [] : [wire.donation_upload_name]),
     profile: {
       taxStatus: wire.profile.tax_status,
       ficaTax: wire.profile.fica_tax,

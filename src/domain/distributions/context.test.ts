@@ -24,7 +24,7 @@ function ruthContext(overrides: Partial<DistributionContext> = {}): Distribution
     user: { id: 12, name: 'Ruth Okafor', email: 'ruth@example.org', role: 'missionary', missionaryNumber: 'M0012' },
     startDate: '2024-05-01',
     endDate: '2024-05-31',
-    donationUploadName: 'May 2024',
+    donationUploadNames: ['May 2024'],
     profile: profile({
       taxStatus: 'W2',
       ficaTax: true,
@@ -156,8 +156,10 @@ describe('buildDistributionInput', () => {
     ['another user', { user_id: 13 }],
     ['another start date', { start_date: '2024-04-01' }],
     ['another end date', { end_date: '2024-06-30' }],
-    ['another upload', { donation_upload_name: 'June 2024' }],
-    ['no upload', { donation_upload_name: '' }],
+    ['another upload', { donation_upload_name: 'June 2024', donation_upload_names: ['June 2024'] }],
+    ['no upload', { donation_upload_name: '', donation_upload_names: [] }],
+    ['a second upload', { donation_upload_names: ['May 2024', 'May 2024 checks'] }],
+    ['another upload (the single name alone)', { donation_upload_name: 'June 2024', donation_upload_names: undefined }],
   ])('refuses a payload for %s than the context was loaded for (409)', (_what, change) => {
     const payload = parsePayload({ ...payloadToWire(ruthPayload), ...change });
     expect(contextMatches(ruthContext(), payload)).toBe(false);

@@ -21,10 +21,11 @@ import type {
   PayrollProfile,
   TransactionRequest,
 } from './types';
+import { sameUploads } from './upload-names';
 
 /**
- * The distribution context: everything the server loads for one user, one date range and one
- * donation upload, and the ONE function (`buildDistributionInput`) that turns it plus the staff's
+ * The distribution context: everything the server loads for one user, one date range and one or
+ * more donation uploads, and the ONE function (`buildDistributionInput`) that turns it plus the staff's
  * choices (the parsed POST/PATCH payload) into the engine's input. The Distribution Form previews
  * with `GET /api/distribution-context` → `contextFromWire` → `buildDistributionInput` →
  * `computeDistribution`; the server saves and approves with its own loaded context through the
@@ -77,10 +78,11 @@ export interface DistributionContext {
   user: ContextUser;
   startDate: IsoDate;
   endDate: IsoDate;
-  donationUploadName: string | null;
+  /** The uploads whose donations it holds (docs/distribution.md "Several uploads in a month"). */
+  donationUploadNames: string[];
   profile: PayrollProfile;
   settings: Settings;
-  /** Every donation of the upload for this user, with fund names (general ones: null). */
+  /** Every donation of the uploads for this user, with fund names (general ones: null). */
   donations: ContextDonation[];
   /** The user's active hold accounts (plus any archived one an included expense is charged to). */
   holdAccounts: HoldAccountInput[];
@@ -102,15 +104,15 @@ export interface DistributionContext {
 // From the context and the payload to the engine input
 
 const STALE_CONTEXT =
-  'The loaded data is for another field worker, date range or donation upload. Reload it and try again.';
+  'The loaded data is for another field worker, date range or donation uploads. Reload it and try again.';
 
-/** Whether a context was loaded for the user, dates and upload the payload names. */
+/** Whether a context was loaded for the user, dates and uploads the payload names. */
 export function contextMatches(context: DistributionContext, payload: DistributionRequest): boolean {
   return (
     context.user.id === payload.user_id &&
     context.startDate === payload.start_date &&
     context.endDate === payload.end_date &&
-    (context.donationUploadName ?? null) === (payload.donation_upload_name ?? null)
+    sameUploads(context.donationUploadNames, payload.donation_upload_names)
   );
 }
 
@@ -125,7 +127,7 @@ export function buildDistributionInput(context: DistributionContext, payload: Di
     user: { id: context.user.id, name: context.user.name, email: context.user.email },
     startDate: payload.start_date,
     endDate: payload.end_date,
-    donationUploadName: payload.donation_upload_name ?? null,
+    donationUploadNames: payload.donation_upload_names,
     // Decision 13: this month's payroll inputs over the profile (the profile itself never changes).
     profile: payrollProfileFor(context.profile, payload),
     settings: context.settings,
@@ -198,7 +200,8 @@ export function initialPayload(context: DistributionContext, choices: InitialCho
     user_id: context.user.id,
     start_date: context.startDate,
     end_date: context.endDate,
-    donation_upload_name: context.donationUploadName ?? undefined,
+    donation_upload_name: context.donationUploadNames[0],
+    donation_upload_names: [...context.donationUploadNames],
     approved_donation_ids: context.donations
       .filter(
         (donation) =>

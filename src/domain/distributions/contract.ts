@@ -15,18 +15,18 @@ import {
 import { isIsoDate } from '../dates';
 import { ZDonationSchema } from '../donations/contract';
 import { ZReportSummarySchema } from '../expense-reports/contract';
-import { dateField, idField, optionalEnum, optionalId, optionalText } from '../fields';
-import { TRANSACTION_TYPES } from '../hold-accounts/schemas';
+import { dateField, idField, optionalEnum, optionalId } from '../fields';
 import { listQuerySchema } from '../list-query';
 import { MESSAGES } from '../messages';
 import { progressIdField } from '../progress/contract';
 import { ROLES } from '../roles';
 import { ZUserSchema } from '../users/contract';
 import { TAX_STATUSES } from '../users/schemas';
-import { PAYROLL_MONEY_INPUTS, type PayrollMoneyInput } from './payroll-inputs';
+import { ZDistributionPayloadSchema } from './payload-contract';
 import { REVIEW_FLAG_CODES } from './review';
 import { distributionRequestSchema, jsonList } from './schemas';
 import { STORED_MONEY_FIELDS, type StoredMoneyField } from './types';
+import { checkUploadNames, uploadNameFields, withUploadNames } from './upload-names';
 
 export const DISTRIBUTION_STATUSES = ['pending', 'approved', 'reversed'] as const;
 export type DistributionStatus = (typeof DISTRIBUTION_STATUSES)[number];
@@ -53,7 +53,10 @@ export const ZDistributionSummarySchema = z
     missionary_number: z.string().nullable(),
     start_date: ZDate,
     end_date: ZDate,
+    /** The first of donation_upload_names (SPEC.md's single name). */
     donation_upload_name: z.string().nullable(),
+    /** The uploads whose donations it takes (docs/distribution.md "Several uploads in a month"). */
+    donation_upload_names: z.array(z.string()),
     ...moneyFields,
     /** SPEC.md §3: the same values as ministry_reimbursement and ministry_advance. */
     ministry_expense_reimbursement: ZDollars,
@@ -76,42 +79,7 @@ export const ZDistributionSummarySchema = z
   .meta({ id: 'DistributionSummary' });
 export type TDistributionSummary = z.infer<typeof ZDistributionSummarySchema>;
 
-const payrollMoneyInputs = Object.fromEntries(
-  PAYROLL_MONEY_INPUTS.map((input) => [input.name, ZDollars.optional()]),
-) as Record<PayrollMoneyInput, ReturnType<typeof ZDollars.optional>>;
-
-/** The staff's choices as saved (dollars, 0/1 flags); POST /distribution reads the same shape. */
-export const ZDistributionPayloadSchema = z.object({
-  user_id: ZId,
-  start_date: ZDate,
-  end_date: ZDate,
-  donation_upload_name: z.string().nullable(),
-  approved_donation_ids: z.array(ZId),
-  hold_account_transactions: z.array(
-    z.object({
-      hold_account_id: ZId.nullable(),
-      transaction_type: z.enum(TRANSACTION_TYPES).nullable(),
-      transaction_amount: ZDollars,
-      amount_approved: ZDollars.nullable(),
-      approved: ZFlag,
-      recurring: ZFlag,
-      description: z.string().nullable(),
-      expense_id: ZId.optional(),
-      donation_id: ZId.optional(),
-    }),
-  ),
-  advance_requests: z.array(z.object({ id: ZId, amount_approved: ZDollars.nullable() })),
-  manual_ministry_reimbursement: ZDollars,
-  manual_ministry_advance: ZDollars,
-  mid_month_disbursement: ZDollars,
-  /** Decision 13: this month's payroll inputs, present only when the payload set them (else the profile's). */
-  tax_status: z.enum(TAX_STATUSES).optional(),
-  fica_tax: ZFlag.optional(),
-  ...payrollMoneyInputs,
-  comments: z.string().nullable(),
-});
-
-export type TDistributionPayload = z.infer<typeof ZDistributionPayloadSchema>;
+export { type TDistributionPayload, ZDistributionPayloadSchema } from './payload-contract';
 
 /** GET /distribution/{id}: the summary, the JSON text lists, the saved payload and related records. */
 export const ZDistributionDetailSchema = ZDistributionSummarySchema.extend({
@@ -141,6 +109,7 @@ export const ZDistributionContextResponseSchema = z
     start_date: ZDate,
     end_date: ZDate,
     donation_upload_name: z.string().nullable(),
+    donation_upload_names: z.array(z.string()),
     /** Percentages as exact decimal strings (null = the setting). */
     profile: z.object({
       tax_status: z.enum(TAX_STATUSES).nullable(),
@@ -217,9 +186,10 @@ export const ZDistributionContextQuerySchema = z
     user_id: optionalId('Field worker'),
     start_date: z.preprocess((value) => (value === '' ? undefined : value), dateField('Start date').optional()),
     end_date: z.preprocess((value) => (value === '' ? undefined : value), dateField('End date').optional()),
-    donation_upload_name: optionalText('Donation upload'),
+    ...uploadNameFields,
     distribution_id: optionalId('Distribution'),
   })
+  .superRefine(checkUploadNames)
   .superRefine((query, ctx) => {
     if (query.distribution_id !== undefined) return;
     if (query.user_id === undefined) {
@@ -236,7 +206,8 @@ export const ZDistributionContextQuerySchema = z
     if (isIsoDate(query.start_date) && isIsoDate(query.end_date) && query.end_date < query.start_date) {
       ctx.addIssue({ code: 'custom', path: ['end_date'], message: MESSAGES.endBeforeStart });
     }
-  });
+  })
+  .transform(withUploadNames);
 
 export const DISTRIBUTION_SORTS = [
   'id',
@@ -291,7 +262,8 @@ export const ZBatchDistributionsRequestSchema = z
   .object({
     start_date: dateField('Start date'),
     end_date: dateField('End date'),
-    donation_upload_name: optionalText('Donation upload'),
+    /** The uploads whose undistributed donations it takes (upload-names.ts). */
+    ...uploadNameFields,
     /** A UUID the browser made up: GET /progress/{id} says how far the build has got (decision 18). */
     progress_id: progressIdField,
   })
@@ -299,13 +271,16 @@ export const ZBatchDistributionsRequestSchema = z
     if (isIsoDate(input.start_date) && isIsoDate(input.end_date) && input.end_date < input.start_date) {
       ctx.addIssue({ code: 'custom', path: ['end_date'], message: MESSAGES.endBeforeStart });
     }
-  });
+    checkUploadNames(input, ctx);
+  })
+  .transform(withUploadNames);
 
 export const ZBatchDistributionsResponseSchema = z.object({
   message: z.string(),
   start_date: ZDate,
   end_date: ZDate,
   donation_upload_name: z.string().nullable(),
+  donation_upload_names: z.array(z.string()),
   created: z.array(ZDistributionSummarySchema),
   flagged_count: z.number().int(),
   skipped: z.array(z.object({ user_id: ZId, user_name: z.string(), distribution_id: ZId, reason: z.string() })),

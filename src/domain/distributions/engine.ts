@@ -158,7 +158,8 @@ function assembleResult(computed: Computed): DistributionResult {
       user_email: input.user.email,
       start_date: input.startDate,
       end_date: input.endDate,
-      donation_upload_name: input.donationUploadName,
+      donation_upload_name: input.donationUploadNames[0] ?? null,
+      donation_upload_names: [...input.donationUploadNames],
       comments: input.comments,
       tax_status: profile.taxStatus,
       // What the payroll used: a W2 Exempt or 1099 profile stored with the box ticked owes no FICA.

@@ -25,7 +25,9 @@ export interface DistributionRequestWire extends PayrollInputsWire {
   user_id: number;
   start_date: IsoDate;
   end_date: IsoDate;
+  /** The first of donation_upload_names (SPEC.md's single name). */
   donation_upload_name: string | null;
+  donation_upload_names: string[];
   approved_donation_ids: number[];
   hold_account_transactions: DistributionTransactionWire[];
   advance_requests: Array<{ id: number; amount_approved: number | null }>;
@@ -44,7 +46,8 @@ export function payloadToWire(payload: DistributionRequest): DistributionRequest
     user_id: payload.user_id,
     start_date: payload.start_date,
     end_date: payload.end_date,
-    donation_upload_name: payload.donation_upload_name ?? null,
+    donation_upload_name: payload.donation_upload_names[0] ?? null,
+    donation_upload_names: [...payload.donation_upload_names],
     approved_donation_ids: [...payload.approved_donation_ids],
     hold_account_transactions: payload.hold_account_transactions.map((row) => ({
       hold_account_id: row.hold_account_id ?? null,

@@ -32,6 +32,7 @@ describe('distribution request payload (POST /distribution, PATCH /distribution/
       start_date: '2024-05-01',
       end_date: '2024-05-31',
       donation_upload_name: 'May 2024',
+      donation_upload_names: ['May 2024'],
       approved_donation_ids: [3, 4],
       hold_account_transactions: [
         {
@@ -72,6 +73,31 @@ describe('distribution request payload (POST /distribution, PATCH /distribution/
     expect(parsed.approved_donation_ids).toEqual([5]);
     expect(parsed.hold_account_transactions).toEqual([]);
     expect(parsed.advance_requests).toEqual([{ id: 8, amount_approved: 2000 }]);
+  });
+
+  // docs/distribution.md "Several uploads in a month": the list, SPEC.md's single name as its first.
+  it.each([
+    ['the single name alone', { donation_upload_name: 'May 2024' }, ['May 2024']],
+    ['the list alone', { donation_upload_names: ['May 2024', 'May checks'] }, ['May 2024', 'May checks']],
+    [
+      'both, agreeing',
+      { donation_upload_name: 'May 2024', donation_upload_names: ['May 2024', 'May checks'] },
+      ['May 2024', 'May checks'],
+    ],
+    [
+      'the list as JSON text (a form post)',
+      { donation_upload_names: '["May 2024","May checks"]' },
+      ['May 2024', 'May checks'],
+    ],
+    ['one name as plain text', { donation_upload_names: 'May checks' }, ['May checks']],
+    ['a name twice and a blank one', { donation_upload_names: ['May 2024', ' ', 'May 2024 '] }, ['May 2024']],
+    ['neither', {}, []],
+    ['a blank single name', { donation_upload_name: '' }, []],
+    ['null for both', { donation_upload_name: null, donation_upload_names: null }, []],
+  ])('reads the uploads from %s', (_what, fields, names) => {
+    const parsed = distributionRequestSchema.parse({ ...valid, donation_upload_name: undefined, ...fields });
+    expect(parsed.donation_upload_names).toEqual(names);
+    expect(parsed.donation_upload_name).toBe(names[0]);
   });
 
   it('drops the totals a client sends: the server computes them', () => {
@@ -116,6 +142,14 @@ describe('distribution request payload (POST /distribution, PATCH /distribution/
       'Transaction type must be one of: Deposit, Transfer, Withdrawal.',
     ],
     [{ ...valid, approved_donation_ids: '[not json' }, 'approved_donation_ids', 'Approved donations must be a list.'],
+    [{ ...valid, donation_upload_names: ['June 2024'] }, 'donation_upload_name', MESSAGES.uploadNameNotFirst],
+    [{ ...valid, donation_upload_names: [] }, 'donation_upload_name', MESSAGES.uploadNameNotFirst],
+    [
+      { ...valid, donation_upload_name: '', donation_upload_names: ['May'] },
+      'donation_upload_name',
+      MESSAGES.uploadNameNotFirst,
+    ],
+    [{ ...valid, donation_upload_names: '[not json' }, 'donation_upload_names', 'Donation uploads must be a list.'],
   ])('refuses %j at %s', (input, path, message) => {
     expect(issues(input)[path]).toBe(message);
   });

@@ -14,6 +14,7 @@ import { TAX_STATUSES } from '../users/schemas';
 import { isFicaExempt } from '../users/tax-status';
 import { PAYROLL_MONEY_INPUTS, type PayrollMoneyInput } from './payroll-inputs';
 import { TRANSACTION_TYPES } from './types';
+import { checkUploadNames, uploadNameFields, withUploadNames } from './upload-names';
 
 /**
  * The payload of POST /distribution and PATCH /distribution/{id}: the staff's choices only. Every
@@ -136,7 +137,8 @@ export const distributionRequestSchema = z
     user_id: requiredId('Field worker'),
     start_date: dateField('Start date'),
     end_date: dateField('End date'),
-    donation_upload_name: optionalText('Donation upload'),
+    /** The uploads whose undistributed donations it takes (upload-names.ts: the single name is the first). */
+    ...uploadNameFields,
     /** Designated donations ticked in the donations dialog (deposited into their hold accounts). */
     approved_donation_ids: jsonList(idField('Donation'), 'Approved donations'),
     hold_account_transactions: jsonList(distributionTransactionSchema, 'Hold account transactions'),
@@ -158,6 +160,8 @@ export const distributionRequestSchema = z
     if (payload.fica_tax === true && isFicaExempt(payload.tax_status)) {
       ctx.addIssue({ code: 'custom', path: ['fica_tax'], message: MESSAGES.ficaOnlyW2 });
     }
-  });
+    checkUploadNames(payload, ctx);
+  })
+  .transform(withUploadNames);
 export type DistributionRequestInput = z.input<typeof distributionRequestSchema>;
 export type DistributionRequest = z.output<typeof distributionRequestSchema>;

@@ -64,7 +64,7 @@ export function distributionInput(
     user: { id: 1, name: 'Test Missionary', email: 'missionary@example.org' },
     startDate: '2024-05-01',
     endDate: '2024-05-31',
-    donationUploadName: 'May 2024',
+    donationUploadNames: ['May 2024'],
     settings: SETTINGS,
     donations: [],
     holdAccounts: [],
@@ -93,7 +93,7 @@ export function workedExampleInput(): DistributionInput {
     user: { id: 12, name: 'Ruth Okafor', email: 'ruth@example.org' },
     startDate: '2024-05-01',
     endDate: '2024-05-31',
-    donationUploadName: 'May 2024',
+    donationUploadNames: ['May 2024'],
     profile: {
       taxStatus: 'W2',
       ficaTax: true,

@@ -37,7 +37,7 @@ export interface PayrollProfile {
   unreimbursedAmount: Cents;
 }
 
-/** One donation of the chosen upload. `approved` matters only for designated ones. */
+/** One donation of the chosen uploads. `approved` matters only for designated ones. */
 export interface DonationInput {
   id: number;
   amount: Cents;
@@ -112,7 +112,8 @@ export interface DistributionInput {
   user: { id: number; name: string; email: string };
   startDate: IsoDate;
   endDate: IsoDate;
-  donationUploadName: string | null;
+  /** The uploads whose donations it holds, the first as lists show it. */
+  donationUploadNames: string[];
   profile: PayrollProfile;
   settings: Settings;
   donations: DonationInput[];
@@ -259,7 +260,9 @@ export interface DistributionFields {
   user_email: string;
   start_date: IsoDate;
   end_date: IsoDate;
+  /** SPEC.md's single name: the first of donation_upload_names. */
   donation_upload_name: string | null;
+  donation_upload_names: string[];
   comments: string | null;
   tax_status: TaxStatus | null;
   fica_tax: boolean;

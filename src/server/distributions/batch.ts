@@ -9,9 +9,9 @@ import type { Tx } from '../db/client';
 import { distributions, users } from '../db/schema';
 import { startProgress } from '../progress/progress';
 import type { DistributionRow } from './figures';
-import { loadContexts } from './load-context';
+import { type ContextRange, loadContexts } from './load-context';
 import { type DistributionSummary, serializeDistributionSummary } from './serialize';
-import { assertUploadExists, insertPending, type Prepared, prepare, rowValues } from './write';
+import { assertUploadsExist, insertPending, type Prepared, prepare, rowValues } from './write';
 
 /** One MAT Day chunk at a time (two at once would race for the same missionaries). */
 const BATCH_LOCK = 7_340_005;
@@ -26,6 +26,7 @@ export interface BatchResult {
   start_date: string;
   end_date: string;
   donation_upload_name: string | null;
+  donation_upload_names: string[];
   created: DistributionSummary[];
   flagged_count: number;
   skipped: Array<{ user_id: number; user_name: string; distribution_id: number; reason: string }>;
@@ -61,7 +62,7 @@ type Outcome = Pick<BatchResult, 'skipped' | 'failed'> & { created: Distribution
 
 /**
  * POST /batch-distributions (admin): MAT Day for everyone. Builds a pending distribution for every
- * active missionary for the range and upload, with the batch choices of BATCH_CHOICES (designated
+ * active missionary for the range and uploads (each missionary's undistributed donations of them), with the batch choices of BATCH_CHOICES (designated
  * donations, recurring items and earlier-approved advances ticked; requested advances left for
  * staff). Missionaries that already have a distribution (pending or approved) overlapping the range
  * are skipped — payroll is never paid twice for the same days — and one whose figures the engine
@@ -85,9 +86,9 @@ export async function batchDistributions(
   const range = {
     startDate: input.start_date,
     endDate: input.end_date,
-    donationUploadName: input.donation_upload_name ?? null,
+    donationUploadNames: input.donation_upload_names,
   };
-  await assertUploadExists(ctx.db, input.donation_upload_name);
+  await assertUploadsExist(ctx.db, range.donationUploadNames);
   const everyone = await ctx.db
     .select({ id: users.id, name: users.name })
     .from(users)
@@ -133,7 +134,8 @@ export async function batchDistributions(
     message,
     start_date: range.startDate,
     end_date: range.endDate,
-    donation_upload_name: range.donationUploadName,
+    donation_upload_name: range.donationUploadNames[0] ?? null,
+    donation_upload_names: [...range.donationUploadNames],
     created,
     flagged_count: created.filter((row) => row.review_flags.length > 0).length,
     skipped: outcome.skipped,
@@ -142,16 +144,11 @@ export async function batchDistributions(
 }
 
 /** One chunk of the batch in one transaction: lock, skip the overlapping, build, write. */
-async function buildChunk(
-  ctx: AppContext,
-  actor: AuthUser,
-  range: { startDate: string; endDate: string; donationUploadName: string | null },
-  chunkIds: number[],
-): Promise<Outcome> {
+async function buildChunk(ctx: AppContext, actor: AuthUser, range: ContextRange, chunkIds: number[]): Promise<Outcome> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BATCH_LOCK})`);
-    await assertUploadExists(tx, range.donationUploadName ?? undefined);
+    await assertUploadsExist(tx, range.donationUploadNames);
     // Locked again here: one archived since the list was read is left out.
     const missionaries = await tx
       .select({ id: users.id, name: users.name })

@@ -168,7 +168,7 @@ export function assemble(lists: LoadedLists, range: ContextRange, settingsOverri
       },
       startDate: range.startDate,
       endDate: range.endDate,
-      donationUploadName: range.donationUploadName,
+      donationUploadNames: [...range.donationUploadNames],
       profile: payrollProfileOf(user),
       settings,
       donations: (donationsByUser.get(user.id) ?? []).map((row) => ({

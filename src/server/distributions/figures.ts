@@ -129,6 +129,7 @@ export function figureColumns(d: DistributionFields) {
     startDate: d.start_date,
     endDate: d.end_date,
     donationUploadName: d.donation_upload_name,
+    donationUploadNames: d.donation_upload_names,
     comments: d.comments,
     taxStatus: d.tax_status,
     ficaTax: d.fica_tax,

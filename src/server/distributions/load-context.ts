@@ -23,7 +23,7 @@ import type { DistributionRow } from './figures';
  *   plus those referenced by the distribution being edited; reimbursement reports submitted and
  *   unprocessed, dated on or before the end date; advances requested, or approved and unpaid
  *   whatever their report's state (DESIGN.md decision 14), due on or before the end date; every
- *   donation of the upload.
+ *   donation of the uploads.
  * - `approve`: exactly the rows the saved distribution references (what staff reviewed), with the
  *   current balances, locking the user's hold accounts, user and profile rows in that order.
  */
@@ -37,7 +37,8 @@ export interface ContextRequest {
 export interface ContextRange {
   startDate: IsoDate;
   endDate: IsoDate;
-  donationUploadName: string | null;
+  /** The uploads whose undistributed donations it takes (none: no donations). */
+  donationUploadNames: readonly string[];
 }
 
 export type ContextMode = 'new' | 'approve';
@@ -92,9 +93,10 @@ async function runLoad(db: DbOrTx, spec: LoadSpec): Promise<LoadedLists> {
     ${due('coalesce(r.date_submitted, r.end_date, r.start_date, r.created_at::date)')}`;
   const donationWhere =
     mode === 'new'
-      ? range?.donationUploadName == null
+      ? !range || range.donationUploadNames.length === 0
         ? sql`false`
-        : sql`d.user_id = any(${spec.users}) and d.upload_name = ${range.donationUploadName} and ${unreferenced('d.distribution_id')}`
+        : sql`d.user_id = any(${spec.users}) and d.upload_name = any(${sql.param([...range.donationUploadNames])}::text[])
+            and ${unreferenced('d.distribution_id')}`
       : sql`d.user_id = any(${spec.users}) and ${unreferenced('d.distribution_id')}`;
   const claim = spec.claim
     ? sql`claimed as (select * from distributions where id = ${spec.claim.id} for no key update),`
@@ -212,7 +214,7 @@ export async function lockForApproval(
   const claimed = parseJson<Record<string, unknown> | null>(lists.claimed ?? null);
   if (!claimed) return null;
   const row = distributionRowOf(claimed);
-  const range = { startDate: row.startDate, endDate: row.endDate, donationUploadName: row.donationUploadName };
+  const range = { startDate: row.startDate, endDate: row.endDate, donationUploadNames: row.donationUploadNames };
   const owed = parseJson<NonNullable<LoadedLists['owed']>>(lists.owed ?? []).map(
     (report): OwedReport => ({
       id: report.id,

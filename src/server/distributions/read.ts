@@ -23,7 +23,7 @@ import { serializeUser } from '../users/serialize';
 import type { DistributionRow } from './figures';
 import { loadContexts } from './load-context';
 import { type DistributionSummary, serializeDistributionDetail, serializeDistributionSummary } from './serialize';
-import { assertUploadExists, DISTRIBUTION_MESSAGES } from './write';
+import { assertUploadsExist, DISTRIBUTION_MESSAGES } from './write';
 
 export type DistributionSort = (typeof DISTRIBUTION_SORTS)[number];
 
@@ -179,12 +179,12 @@ export async function getDistribution(db: DbOrTx, viewer: AuthUser, id: number) 
 }
 
 /**
- * GET /distribution-context?user_id&start_date&end_date&donation_upload_name[&distribution_id]:
+ * GET /distribution-context?user_id&start_date&end_date&donation_upload_names[&distribution_id]:
  * what the form previews with (src/domain/distributions/context.ts, wire form). Staff only, except
  * that a missionary may load their own approved distribution by id. An approved distribution answers
  * with the context frozen at approval, so it recomputes to exactly its stored figures; a pending one
- * with today's data, its saved payload and what it already references (user, dates and upload
- * default to the saved ones).
+ * with today's data, its saved payload and what it already references (user, dates and uploads
+ * default to the saved ones; donation_upload_name alone is a list of one).
  */
 export async function distributionContext(
   db: DbOrTx,
@@ -201,14 +201,14 @@ export async function distributionContext(
     if (input.user_id !== undefined && input.user_id !== distribution.userId) {
       throw AppError.field('user_id', DISTRIBUTION_MESSAGES.userChanged);
     }
+    const named = 'donation_upload_name' in query || 'donation_upload_names' in query;
     const range = {
       startDate: input.start_date ?? distribution.startDate,
       endDate: input.end_date ?? distribution.endDate,
-      donationUploadName:
-        'donation_upload_name' in query ? (input.donation_upload_name ?? null) : distribution.donationUploadName,
+      donationUploadNames: named ? input.donation_upload_names : distribution.donationUploadNames,
     };
     if (range.endDate < range.startDate) throw AppError.field('end_date', MESSAGES.endBeforeStart);
-    await assertUploadExists(db, range.donationUploadName ?? undefined);
+    await assertUploadsExist(db, range.donationUploadNames);
     const loaded = (
       await loadContexts(db, [{ userId: distribution.userId, distributionId: distribution.id }], range, { mode: 'new' })
     ).get(distribution.userId);
@@ -231,11 +231,11 @@ export async function distributionContext(
   if (user?.role !== 'missionary' || user.deletedAt !== null) {
     throw AppError.field('user_id', DISTRIBUTION_MESSAGES.notMissionary);
   }
-  await assertUploadExists(db, input.donation_upload_name);
+  await assertUploadsExist(db, input.donation_upload_names);
   const range = {
     startDate: input.start_date as string,
     endDate: input.end_date as string,
-    donationUploadName: input.donation_upload_name ?? null,
+    donationUploadNames: input.donation_upload_names,
   };
   const loaded = (await loadContexts(db, [{ userId, distributionId: null }], range, { mode: 'new' })).get(userId);
   if (!loaded) throw AppError.field('user_id', DISTRIBUTION_MESSAGES.notMissionary);

@@ -11,7 +11,7 @@ import { recordAudit } from '../journal/journal';
 import { loadContexts } from './load-context';
 import { getDistribution } from './read';
 import {
-  assertUploadExists,
+  assertUploadsExist,
   clearReferences,
   DISTRIBUTION_MESSAGES,
   insertPending,
@@ -52,7 +52,7 @@ export async function createDistribution(ctx: AppContext, actor: AuthUser, paylo
   const id = await withPendingConflict(() =>
     ctx.db.transaction(async (tx) => {
       await lockMissionaries(tx, [payload.user_id]);
-      await assertUploadExists(tx, payload.donation_upload_name);
+      await assertUploadsExist(tx, payload.donation_upload_names);
       const contexts = await loadContexts(tx, [{ userId: payload.user_id, distributionId: null }], rangeOf(payload), {
         mode: 'new',
       });
@@ -75,7 +75,7 @@ export async function updateDistribution(ctx: AppContext, actor: AuthUser, id: n
       const existing = await lockPending(tx, id);
       if (payload.user_id !== existing.userId) throw AppError.field('user_id', DISTRIBUTION_MESSAGES.userChanged);
       await lockMissionaries(tx, [payload.user_id]);
-      await assertUploadExists(tx, payload.donation_upload_name);
+      await assertUploadsExist(tx, payload.donation_upload_names);
       await clearReferences(tx, [id], now);
       const contexts = await loadContexts(tx, [{ userId: payload.user_id, distributionId: id }], rangeOf(payload), {
         mode: 'new',
@@ -112,6 +112,7 @@ export async function deleteDistribution(ctx: AppContext, actor: AuthUser, id: n
         start_date: existing.startDate,
         end_date: existing.endDate,
         donation_upload_name: existing.donationUploadName,
+        donation_upload_names: existing.donationUploadNames,
         input: existing.input,
       },
     });

@@ -10,6 +10,14 @@ import { columnOf, type DistributionRow } from './figures';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
+type StoredPayload = Omit<TDistributionPayload, 'donation_upload_names'> & { donation_upload_names?: string[] };
+
+/** A payload saved before distributions took several uploads names its one upload as a list of one. */
+function payloadOf(input: StoredPayload): TDistributionPayload {
+  const names = input.donation_upload_names ?? (input.donation_upload_name ? [input.donation_upload_name] : []);
+  return { ...input, donation_upload_names: names };
+}
+
 /**
  * A distribution in lists (SPEC.md §3 fields without the JSON text lists and related objects):
  * money in dollars, fica_tax 0/1, the review flags, who approved it and when.
@@ -31,6 +39,7 @@ export function serializeDistributionSummary(
     start_date: row.startDate,
     end_date: row.endDate,
     donation_upload_name: row.donationUploadName,
+    donation_upload_names: row.donationUploadNames,
     ...money,
     // SPEC.md §3: the two names carry the same value.
     ministry_expense_reimbursement: money.ministry_reimbursement,
@@ -65,6 +74,6 @@ export function serializeDistributionDetail(row: DistributionRow, user: { missio
     processedAdvanceRequests: JSON.stringify(row.processedAdvanceRequests),
     hold_account_transactions: JSON.stringify(row.holdAccountTransactions),
     // jsonb written by payloadToWire; the response schema checks it on the way out.
-    payload: row.input as TDistributionPayload,
+    payload: payloadOf(row.input as StoredPayload),
   };
 }

@@ -46,12 +46,12 @@ export interface Prepared {
 }
 
 export function rangeOf(
-  payload: Pick<DistributionRequest, 'start_date' | 'end_date' | 'donation_upload_name'>,
+  payload: Pick<DistributionRequest, 'start_date' | 'end_date' | 'donation_upload_names'>,
 ): ContextRange {
   return {
     startDate: payload.start_date,
     endDate: payload.end_date,
-    donationUploadName: payload.donation_upload_name ?? null,
+    donationUploadNames: payload.donation_upload_names,
   };
 }
 
@@ -91,16 +91,30 @@ export async function lockMissionaries(tx: DbOrTx, userIds: readonly number[], f
     on conflict (user_id) do nothing`);
 }
 
-/** A named upload must exist (a typo would silently give a distribution without donations). */
-export async function assertUploadExists(tx: DbOrTx, uploadName: string | undefined, field = 'donation_upload_name') {
-  if (uploadName === undefined) return;
+/**
+ * Every named upload must exist (a typo would silently give a distribution without donations). An
+ * unknown first one is reported under SPEC.md's `donation_upload_name` (the first of the list,
+ * whichever field named it), any other under `donation_upload_names.<index>`.
+ */
+export async function assertUploadsExist(tx: DbOrTx, uploadNames: readonly string[]) {
+  if (uploadNames.length === 0) return;
   const found = await queryRows(
     tx,
-    // donation_upload_summaries (migration 0017) holds every name donations hold: one key lookup.
-    sql`select 1 from donation_uploads where upload_name = ${uploadName} union all select 1 from donation_upload_summaries where upload_name = ${uploadName} limit 1`,
-    z.unknown(),
+    // donation_upload_summaries (migration 0017) holds every name donations hold: one key lookup each.
+    sql`select v.name from unnest(${sql.param([...uploadNames])}::text[]) as v(name)
+      where exists (select 1 from donation_upload_summaries s where s.upload_name = v.name)
+         or exists (select 1 from donation_uploads u where u.upload_name = v.name)`,
+    z.object({ name: z.string() }),
   );
-  if (found.length === 0) throw AppError.field(field, DISTRIBUTION_MESSAGES.unknownUpload);
+  const known = new Set(found.map((row) => row.name));
+  const errors: Record<string, string[]> = {};
+  uploadNames.forEach((name, index) => {
+    if (known.has(name)) return;
+    errors[index === 0 ? 'donation_upload_name' : `donation_upload_names.${index}`] = [
+      DISTRIBUTION_MESSAGES.unknownUpload,
+    ];
+  });
+  if (Object.keys(errors).length > 0) throw AppError.validation(errors);
 }
 
 /** The `distributions` row values of a prepared distribution (without id and status). */
@@ -264,7 +278,13 @@ export async function insertPending(
   const rows = prepared.map((item) => rowValues(item, options.now));
   const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
   const json = (
-    key: 'processedExpenseReports' | 'processedAdvanceRequests' | 'holdAccountTransactions' | 'input' | 'reviewFlags',
+    key:
+      | 'donationUploadNames'
+      | 'processedExpenseReports'
+      | 'processedAdvanceRequests'
+      | 'holdAccountTransactions'
+      | 'input'
+      | 'reviewFlags',
   ) => sql.param(rows.map((row) => JSON.stringify(row[key])));
   const moneyColumns = STORED_MONEY_FIELDS.map((field) => sql.raw(`"${field}"`));
   const moneyArrays = STORED_MONEY_FIELDS.map(
@@ -272,13 +292,14 @@ export async function insertPending(
   );
   const inserted = await tx.execute(sql`
     insert into distributions (status, batch, created_by, created_at, updated_at, user_id, user_name, user_email,
-      start_date, end_date, donation_upload_name, comments, tax_status, fica_tax, processed_expense_reports,
+      start_date, end_date, donation_upload_name, donation_upload_names, comments, tax_status, fica_tax, processed_expense_reports,
       processed_advance_requests, hold_account_transactions, input, review_flags, ${sql.join(moneyColumns, sql`, `)})
     select 'pending', ${options.batch}, ${options.actorId}, ${options.now}, ${options.now}, t.*
     from unnest(
       ${sql.param(column('userId'))}::int[], ${sql.param(column('userName'))}::text[],
       ${sql.param(column('userEmail'))}::text[], ${sql.param(column('startDate'))}::date[],
       ${sql.param(column('endDate'))}::date[], ${sql.param(column('donationUploadName'))}::text[],
+      ${json('donationUploadNames')}::jsonb[],
       ${sql.param(column('comments'))}::text[], ${sql.param(column('taxStatus'))}::text[],
       ${sql.param(column('ficaTax'))}::bool[], ${json('processedExpenseReports')}::jsonb[],
       ${json('processedAdvanceRequests')}::jsonb[], ${json('holdAccountTransactions')}::jsonb[],
@@ -314,6 +335,7 @@ export function summaryDetails(prepared: Prepared) {
     start_date: d.start_date,
     end_date: d.end_date,
     donation_upload_name: d.donation_upload_name,
+    donation_upload_names: d.donation_upload_names,
     total_donations: toDecimalString(d.total_donations),
     ending_balance: toDecimalString(d.ending_balance),
     total_funds_disbursed: toDecimalString(d.total_funds_disbursed),

@@ -19,7 +19,10 @@ export const distributions = pgTable(
     userEmail: text('user_email').notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
+    /** The first of donation_upload_names (SPEC.md's single name; lists sort and search by it). */
     donationUploadName: text('donation_upload_name'),
+    /** The uploads whose donations it takes (docs/distribution.md "Several uploads in a month"). */
+    donationUploadNames: jsonb('donation_upload_names').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     totalDonations: money('total_donations').notNull().default(0),
     fundsAvailable: money('funds_available').notNull().default(0),
     adminFee: money('admin_fee').notNull().default(0),
@@ -91,6 +94,10 @@ export const distributions = pgTable(
   },
   (t) => [
     check('distributions_status_check', sql`${t.status} in ('pending', 'approved', 'reversed')`),
+    check(
+      'distributions_first_upload_check',
+      sql`${t.donationUploadName} is not distinct from (${t.donationUploadNames} ->> 0)`,
+    ),
     index('distributions_status_idx').on(t.status, t.id),
     index('distributions_user_idx').on(t.userId, t.endDate),
     uniqueIndex('distributions_one_pending_per_user_range')

@@ -44,6 +44,9 @@ export const donations = pgTable(
     // Partial (migration 0016): an import writes NULL in most of these, and no query looks a NULL up.
     index('donations_hold_account_idx').on(t.holdAccountId).where(sql`${t.holdAccountId} is not null`),
     index('donations_distribution_idx').on(t.distributionId).where(sql`${t.distributionId} is not null`),
+    // The donations no distribution has taken yet, by missionary and upload (migration 0018): what the
+    // MAT Day form preselects and the ledger check lists; small once a month is distributed.
+    index('donations_undistributed_idx').on(t.userId, t.uploadName).where(sql`${t.distributionId} is null`),
     // The donations search's donor arm (migration 0016); the other searched columns have (column, id).
     index('donations_donor_name_idx').on(t.donorName).where(sql`${t.donorName} is not null`),
   ],

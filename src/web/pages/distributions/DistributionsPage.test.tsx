@@ -34,6 +34,7 @@ function row(id: number, overrides: Partial<DistributionRecord> = {}): Distribut
     start_date: '2024-05-01',
     end_date: '2024-05-31',
     donation_upload_name: 'May 2024',
+    donation_upload_names: ['May 2024'],
     total_donations: 4450,
     funds_available: 1318.66,
     total_payroll: 2451.34,

@@ -33,7 +33,7 @@ export function ruthContext(overrides: Partial<DistributionContext> = {}): Distr
     user: { id: 5, name: 'Ruth Moabite', email: 'ruth@field.example', role: 'missionary', missionaryNumber: 'M-7' },
     startDate: '2024-05-01',
     endDate: '2024-05-31',
-    donationUploadName: 'May 2024',
+    donationUploadNames: ['May 2024'],
     profile: {
       taxStatus: 'W2',
       ficaTax: true,

@@ -121,7 +121,7 @@ function useDistributionContext(
       };
       dispatch({ type: 'load', state: stateFromSaved(fieldWorker, loaded.distribution.payload) });
     }
-    const key = `${loaded.user.id}|${loaded.donationUploadName ?? ''}|${loaded.endDate}`;
+    const key = `${loaded.user.id}|${loaded.donationUploadNames.join('\u0000')}|${loaded.endDate}`;
     const defaults =
       loaded.distribution === null && defaultsFor.current !== key ? initialPayload(loaded, FORM_CHOICES) : null;
     if (defaults) defaultsFor.current = key;
