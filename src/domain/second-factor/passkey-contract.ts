@@ -9,14 +9,35 @@ export const ZPasskeySchema = z
   .meta({ id: 'Passkey' });
 export type TPasskey = z.infer<typeof ZPasskeySchema>;
 
-/** WebAuthn options for the browser (PublicKeyCredential*OptionsJSON), with the step they belong to. */
+/**
+ * WebAuthn options for the browser (PublicKeyCredential*OptionsJSON), with the step they belong to.
+ * Every field the server's WebAuthn library writes passes through unchanged (a loose object); the
+ * one both kinds share is named.
+ */
 export const ZPasskeyOptionsSchema = z
   .object({
     challenge_token: z.string(),
-    options: z.record(z.string(), z.unknown()),
+    options: z.looseObject({ challenge: z.string() }),
   })
   .meta({ id: 'PasskeyOptions' });
 export type TPasskeyOptions = z.infer<typeof ZPasskeyOptionsSchema>;
+
+/** A part of WebAuthn's options passed to the browser as the server's library wrote it. */
+const webAuthnObject = (description: string) => z.unknown().meta({ description });
+
+/** Registration's options also name the site, the person and the key types (shapes as WebAuthn says). */
+export const ZPasskeyCreationOptionsSchema = z
+  .object({
+    challenge_token: z.string(),
+    options: z.looseObject({
+      challenge: z.string(),
+      rp: webAuthnObject('The site (WebAuthn PublicKeyCredentialRpEntity: name, id).'),
+      user: webAuthnObject('The person (WebAuthn PublicKeyCredentialUserEntityJSON: id, name, displayName).'),
+      pubKeyCredParams: webAuthnObject('The key types accepted (WebAuthn PublicKeyCredentialParameters[]).'),
+    }),
+  })
+  .meta({ id: 'PasskeyCreationOptions' });
+export type TPasskeyCreationOptions = z.infer<typeof ZPasskeyCreationOptionsSchema>;
 
 const b64url = (label: string) =>
   z
@@ -84,7 +105,7 @@ export const passkeyContract = contracts('Passkeys', {
     path: '/account/passkeys/options',
     summary: 'Begin registering a passkey: WebAuthn creation options and the step token.',
     request: {},
-    responses: { 200: ZPasskeyOptionsSchema },
+    responses: { 200: ZPasskeyCreationOptionsSchema },
   },
   registerPasskey: {
     method: 'POST',

@@ -1,8 +1,11 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { MigrationConfig } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type RetryOptions, retryTransactions } from './retry';
 import * as schema from './schema';
@@ -24,6 +27,8 @@ export interface Database {
    * `onRetry` to log each retry once the app's logger exists.
    */
   retry: RetryOptions;
+  /** Applies the migrations with the driver's own migrator, which wants the driver's own handle. */
+  applyMigrations(config: MigrationConfig): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,8 +52,15 @@ export function openPostgres(
   // Without a listener an idle connection's error (server restart, DROP … WITH (FORCE)) kills the process.
   pool.on('error', onIdleError);
   const retry: RetryOptions = {};
-  const db = retryTransactions(drizzlePg(pool, { schema }), retry);
-  return { db, kind: 'postgres', retry, close: () => pool.end() };
+  const postgres = drizzlePg(pool, { schema });
+  const db = retryTransactions(postgres, retry);
+  return {
+    db,
+    kind: 'postgres',
+    retry,
+    applyMigrations: (config) => migratePg(postgres, config),
+    close: () => pool.end(),
+  };
 }
 
 /** dataDir null means in memory (tests). */
@@ -60,12 +72,14 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
   });
   // One connection never deadlocks with itself; the same wrapper keeps both databases alike.
   const retry: RetryOptions = {};
-  const db = retryTransactions(drizzlePglite(client, { schema }), retry);
+  const pglite = drizzlePglite(client, { schema });
+  const db = retryTransactions(pglite, retry);
   return {
     db,
     kind: 'pglite',
     retry,
     pglite: client,
+    applyMigrations: (config) => migratePglite(pglite, config),
     close: async () => {
       if (!client.closed) await client.close();
     },

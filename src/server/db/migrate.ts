@@ -1,6 +1,4 @@
 import path from 'node:path';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../project-root';
 import type { Database } from './client';
@@ -14,9 +12,9 @@ const MIGRATION_LOCK = 727_001;
 
 export async function migrate(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_FOLDER };
-  // Both migrators take the same journal; the casts only pick the driver-specific signature.
+  // Both drivers' migrators read the same journal.
   if (database.kind === 'pglite') {
-    await migratePglite(database.db as never, config);
+    await database.applyMigrations(config);
     return;
   }
   // drizzle's migrator takes no lock: several app processes starting at once on one database would
@@ -27,7 +25,7 @@ export async function migrate(database: Database): Promise<void> {
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(database.db as never, config);
+    await database.applyMigrations(config);
   } finally {
     await lock.end();
   }

@@ -206,7 +206,7 @@ async function injectCall(
     contentType: type,
     body,
   });
-  return { status: response.statusCode, body: body as never, headers: response.headers, raw: response.rawPayload };
+  return { status: response.statusCode, body, headers: response.headers, raw: response.rawPayload };
 }
 
 function buildMultipart(fields: NonNullable<CallOptions['multipart']>): { contentType: string; body: Buffer } {

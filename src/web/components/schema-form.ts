@@ -1,4 +1,11 @@
-import { type FieldValues, type Path, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
+import {
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../api/client';
 
@@ -21,16 +28,34 @@ export function useSchemaForm<S extends z.ZodType, T extends SchemaFields<S> & F
 ) {
   return useForm<T>({
     resolver: lazyZodResolver<T>(schema),
-    defaultValues: defaultValues as never,
+    defaultValues: asDefaults(defaultValues),
     mode: 'onTouched',
   });
+}
+
+/**
+ * A whole set of values is a valid set of defaults (react-hook-form's DefaultValues<T> is a deep
+ * partial of T); TypeScript cannot see that for a generic T, so the overload says it once.
+ */
+function asDefaults<T extends FieldValues>(values: T): DefaultValues<T>;
+function asDefaults(values: FieldValues): FieldValues {
+  return values;
+}
+
+/**
+ * The zod resolver validates the values the form holds (`raw: true` hands them to the submit handler
+ * unparsed), whatever their type; it is written for any field values, so it serves every form's T.
+ */
+function forForm<T extends FieldValues>(resolver: Resolver<FieldValues>): Resolver<T>;
+function forForm(resolver: Resolver<FieldValues>): Resolver<FieldValues> {
+  return resolver;
 }
 
 function lazyZodResolver<T extends FieldValues>(schema: z.ZodType): Resolver<T> {
   let resolver: Promise<Resolver<T>> | null = null;
   return async (values, context, options) => {
-    resolver ??= import('@hookform/resolvers/zod').then(
-      ({ zodResolver }) => zodResolver(schema as never, undefined, { raw: true }) as never,
+    resolver ??= import('@hookform/resolvers/zod').then(({ zodResolver }) =>
+      forForm<T>(zodResolver(schema as z.ZodType<unknown, FieldValues>, undefined, { raw: true })),
     );
     return (await resolver)(values, context, options);
   };

@@ -1,3 +1,4 @@
+import type { TCategory } from '../../domain/categories/contract';
 import type { TExpense } from '../../domain/expense-reports/contract';
 import { localReport, withPending } from './pending-rows';
 import type { OutboxItem } from './queue';
@@ -13,7 +14,9 @@ const reportItem: OutboxItem = {
   madeAt,
 };
 const lookups = {
-  categories: [{ id: 3, expense_category: 'Guest houses' }] as never,
+  categories: [
+    { id: 3, expense_category: 'Guest houses', description: '', advance: 0, expense: 1, mileage: 0 },
+  ] satisfies TCategory[],
   holdAccounts: [],
   ratePerMile: { value: 67n, scale: 2 }, // $0.67 a mile
   fileUrl: () => 'blob:receipt',

@@ -1,7 +1,8 @@
 import { Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { TPasskey, TPasskeyOptions } from '../../../domain/second-factor/passkey-contract';
+import type { TPasskey, TPasskeyCreationOptions } from '../../../domain/second-factor/passkey-contract';
 import { ApiError, api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { useMessages } from '../../shell/messages';
@@ -10,8 +11,11 @@ import { passkeyFailureMessage } from '../auth/passkey-errors';
 /** Registers a passkey: the WebAuthn browser code loads only here, when the button is pressed. */
 async function createPasskey(name: string): Promise<TPasskey> {
   const { startRegistration } = await import('@simplewebauthn/browser');
-  const { challenge_token, options } = await api.postJson<TPasskeyOptions>('/account/passkeys/options', {});
-  const response = await startRegistration({ optionsJSON: options as never });
+  const { challenge_token, options } = await api.postJson<TPasskeyCreationOptions>('/account/passkeys/options', {});
+  const response = await startRegistration({
+    // What the server's WebAuthn library made for a registration, passed through the contract unchanged.
+    optionsJSON: options as PublicKeyCredentialCreationOptionsJSON,
+  });
   return api.postJson<TPasskey>('/account/passkeys', { challenge_token, name, response });
 }
 

@@ -1,3 +1,4 @@
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { TPasskeyOptions } from '../../../domain/second-factor/passkey-contract';
 import type { SessionUser } from '../../api/types';
 import { passkeyFailureMessage } from './passkey-errors';
@@ -14,7 +15,10 @@ export async function signInWithPasskey(email: string, post: Post): Promise<Sess
     email: email || undefined,
   });
   const { startAuthentication } = await import('@simplewebauthn/browser');
-  const response = await startAuthentication({ optionsJSON: options as never });
+  const response = await startAuthentication({
+    // What the server's WebAuthn library made for a sign-in, passed through the contract unchanged.
+    optionsJSON: options as PublicKeyCredentialRequestOptionsJSON,
+  });
   return post<SessionUser>('/login/passkey', { challenge_token, response });
 }
 
