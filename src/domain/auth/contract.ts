@@ -18,6 +18,11 @@ export const ZSessionUserSchema = ZUserSchema.extend({
 }).meta({ id: 'SessionUser' });
 export type TSessionUser = z.infer<typeof ZSessionUserSchema>;
 
+/** POST /download-token: a short-lived, single-use token for one download (docs/security.md). */
+export const ZDownloadTokenSchema = z
+  .object({ download_token: z.string(), expires_in: z.number().int() })
+  .meta({ id: 'DownloadToken' });
+
 /** POST /login answers 202 with this when the password was right and a second factor is needed. */
 export const ZSecondFactorNeededSchema = z
   .object({
@@ -50,6 +55,14 @@ export const authContract = contracts('Authentication', {
     summary: 'End the session of the api-token header.',
     request: {},
     responses: { 200: ZSuccessResponseSchema },
+  },
+  downloadToken: {
+    method: 'POST',
+    path: '/download-token',
+    summary:
+      'A download token for the signed-in user: works once, for 60 seconds, as `download_token` in the query of a download route, and nowhere else.',
+    request: {},
+    responses: { 200: ZDownloadTokenSchema },
   },
   sendResetLink: {
     method: 'POST',

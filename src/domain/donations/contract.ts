@@ -316,7 +316,8 @@ export const donationsContract = contracts('Donations', {
     description:
       'The header row of the per-fund totals layout (Fund, Account #, Missionary, Amount, Count); the Excel ' +
       'file adds a Columns sheet listing every header the import reads. The token may travel as ' +
-      '`api_token` in the query so a browser can open the download.',
+      '`api_token` in the query, or a single-use `download_token` from POST /download-token, so a browser ' +
+      'can open the download.',
     request: { query: z.object({ format: formatField }) },
     responses: {
       200: fileResponse(

@@ -54,7 +54,8 @@ export const reportsContract = contracts('Reports', {
     method: 'GET',
     path: '/reports/field-worker-expenses',
     summary: 'Expense lines of processed reports between two dates (staff), CSV or Excel.',
-    description: 'The token may travel as `api_token` in the query so a browser can open the download.',
+    description:
+      'The token may travel as `api_token` in the query, or a single-use `download_token` from POST /download-token, so a browser can open the download.',
     request: { query: fieldWorkerExpensesQuerySchema },
     responses: { 200: fileResponse('The report as a file.', ...SPREADSHEET_TYPES) },
   },
@@ -63,7 +64,8 @@ export const reportsContract = contracts('Reports', {
     path: '/reports/accounting',
     summary:
       'Distributions of a MAT Day (staff), CSV or Excel; 422 naming the dates that have some when none has this one.',
-    description: 'The token may travel as `api_token` in the query so a browser can open the download.',
+    description:
+      'The token may travel as `api_token` in the query, or a single-use `download_token` from POST /download-token, so a browser can open the download.',
     request: { query: accountingQuerySchema },
     responses: { 200: fileResponse('The report as a file.', ...SPREADSHEET_TYPES) },
   },
@@ -71,7 +73,8 @@ export const reportsContract = contracts('Reports', {
     method: 'GET',
     path: '/reports/accounting-journal',
     summary: 'The journal entries of a MAT Day (staff), CSV or Excel.',
-    description: 'The token may travel as `api_token` in the query so a browser can open the download.',
+    description:
+      'The token may travel as `api_token` in the query, or a single-use `download_token` from POST /download-token, so a browser can open the download.',
     request: { query: accountingQuerySchema },
     responses: { 200: fileResponse('The report as a file.', ...SPREADSHEET_TYPES) },
   },
@@ -82,7 +85,8 @@ export const statementsContract = contracts('Statements', {
     method: 'GET',
     path: '/distribution/:id/statement.pdf',
     summary: 'The monthly statement of an approved distribution as a tagged PDF (download=1 to save it).',
-    description: 'The token may travel as `api_token` in the query so a browser can open the PDF.',
+    description:
+      'The token may travel as `api_token` in the query, or a single-use `download_token` from POST /download-token, so a browser can open the PDF.',
     request: {
       params: z.object({ id: idField('Distribution id') }),
       query: z.object({ download: flag01('Download').optional() }),

@@ -2,6 +2,7 @@ import { authContract as api } from '../../domain/auth/contract';
 import type { AppContext } from '../context';
 import { type AnyRoute, route } from '../http/routes';
 import { rememberDevice } from './device-cookie';
+import { mintDownloadToken } from './download-tokens';
 import { login, loginWithToken } from './login';
 import { resetPassword, sendResetLink, updatePassword } from './password-reset';
 import { revokeApiToken } from './tokens';
@@ -28,6 +29,11 @@ export function authRoutes(ctx: AppContext): AnyRoute[] {
         await revokeApiToken(ctx.db, String(request.raw.headers['api-token']), ctx.clock.now());
         return { success: true };
       },
+    }),
+    route(api.downloadToken, {
+      access: 'user',
+      handler: async (request) =>
+        mintDownloadToken(ctx.db, request.user, String(request.raw.headers['api-token'] ?? ''), ctx.clock.now()),
     }),
     route(api.sendResetLink, {
       access: 'public',

@@ -22,6 +22,7 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 /** POST/PATCH/DELETE routes that take no body at all; any other write route must have a body schema. */
 const BODYLESS = new Set([
   'POST /logout',
+  'POST /download-token',
   'POST /user/:id/restore',
   'PATCH /hold-account/:id/archive',
   'PATCH /submit/expense-report/:id',

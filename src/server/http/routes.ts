@@ -13,6 +13,7 @@ import { AppError } from '../../domain/errors';
 import { hasNul, MAX_ID } from '../../domain/fields';
 import type { Role } from '../../domain/roles';
 import { SECOND_FACTOR_MESSAGES } from '../../domain/second-factor/messages';
+import { redeemDownloadToken } from '../auth/download-tokens';
 import { type AuthUser, resolveApiToken } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { parse } from './validate';
@@ -51,7 +52,10 @@ export function isUploadedFile(value: unknown): value is UploadedFile {
 type HandlerResult<C extends EndpointContract> = HandlerResultOf<C> | FastifyReply;
 
 interface RouteOptions {
-  /** Report downloads may carry the token as `api_token` in the query (SPEC.md §6). */
+  /**
+   * A download: it may carry the session token as `api_token` in the query (SPEC.md §6), or a
+   * single-use `download_token` (auth/download-tokens.ts), which no other route accepts.
+   */
   queryToken?: boolean;
   /** Files above this size are not kept in memory past it (the service answers with its message). */
   maxFileBytes?: number;
@@ -241,9 +245,15 @@ function assertNoNul(fields: Record<string, unknown>): void {
 
 async function authenticate(ctx: AppContext, definition: AnyRoute, request: FastifyRequest): Promise<AuthUser | null> {
   const headerToken = request.headers['api-token'];
-  const queryToken = definition.queryToken ? (request.query as Record<string, unknown>)?.api_token : undefined;
+  const query = definition.queryToken ? ((request.query as Record<string, unknown> | undefined) ?? {}) : {};
+  const queryToken = query.api_token;
   const token = typeof headerToken === 'string' ? headerToken : typeof queryToken === 'string' ? queryToken : null;
-  const user = token ? await resolveApiToken(ctx.db, token, ctx.clock.now()) : null;
+  const downloadToken = !token && typeof query.download_token === 'string' ? query.download_token : null;
+  const user = token
+    ? await resolveApiToken(ctx.db, token, ctx.clock.now())
+    : downloadToken
+      ? await redeemDownloadToken(ctx.db, downloadToken, ctx.clock.now())
+      : null;
   if (definition.access === 'public') return user;
   if (!user) throw new AppError('unauthenticated');
   if (definition.access !== 'user' && !definition.access.includes(user.role)) throw AppError.forbidden();

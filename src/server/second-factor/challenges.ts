@@ -4,7 +4,7 @@ import { hashToken, randomToken } from '../auth/tokens';
 import type { DbOrTx } from '../db/client';
 import { authChallenges } from '../db/schema';
 
-export type ChallengePurpose = 'second_factor' | 'passkey_sign_in' | 'passkey_register';
+export type ChallengePurpose = 'second_factor' | 'passkey_sign_in' | 'passkey_register' | 'download';
 
 export interface Challenge {
   id: number;
@@ -12,10 +12,10 @@ export interface Challenge {
   challenge: string | null;
 }
 
-/** A new step of CHALLENGE_TTL_MS; the token goes to the client, its hash to the database. */
+/** A new step of CHALLENGE_TTL_MS (or ttlMs); the token goes to the client, its hash to the database. */
 export async function createChallenge(
   db: DbOrTx,
-  input: { purpose: ChallengePurpose; userId: number | null; challenge?: string | null; now: Date },
+  input: { purpose: ChallengePurpose; userId: number | null; challenge?: string | null; now: Date; ttlMs?: number },
 ): Promise<string> {
   const token = randomToken();
   await db.insert(authChallenges).values({
@@ -24,7 +24,7 @@ export async function createChallenge(
     userId: input.userId,
     challenge: input.challenge ?? null,
     createdAt: input.now,
-    expiresAt: new Date(input.now.getTime() + CHALLENGE_TTL_MS),
+    expiresAt: new Date(input.now.getTime() + (input.ttlMs ?? CHALLENGE_TTL_MS)),
   });
   return token;
 }

@@ -70,7 +70,12 @@ export const api = {
   delete: <T>(path: string) => request<T>('DELETE', path),
 };
 
-/** A download link for report routes that take `api_token` in the query (SPEC.md §6). */
-export function downloadUrl(path: string, query: Query): string {
-  return `/api${withQuery(path, { ...query, api_token: getToken() })}`;
+/**
+ * A download link for the routes that take a token in the query: a single-use `download_token` that
+ * lives 60 seconds, made for this one download, never the session token (which would stay in the
+ * browser's history and in proxy logs). See docs/security.md, "Download tokens".
+ */
+export async function downloadUrl(path: string, query: Query): Promise<string> {
+  const { download_token } = await api.postJson<{ download_token: string }>('/download-token', {});
+  return `/api${withQuery(path, { ...query, download_token })}`;
 }

@@ -3,13 +3,24 @@ import { MemoryRouter } from 'react-router';
 import { AppProviders, sessionUser, setTokenCookie } from '../../testing';
 import { ReportsPage } from './ReportsPage';
 
-/** A fetch that answers downloads with a file and remembers the addresses asked for. */
+/**
+ * A fetch that answers downloads with a file and remembers the addresses asked for; each download
+ * token it makes is `dl-1`, `dl-2`, …
+ */
 function fakeDownloads(status = 200) {
   const urls: string[] = [];
+  let minted = 0;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string) => {
       urls.push(String(input));
+      if (String(input).startsWith('/api/download-token')) {
+        minted += 1;
+        return new Response(JSON.stringify({ download_token: `dl-${minted}`, expires_in: 60 }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
       if (String(input).startsWith('/api/token')) {
         return new Response(JSON.stringify(sessionUser('admin')), {
           status: 200,
@@ -92,9 +103,11 @@ describe('ReportsPage (SPEC.md §2.3, §5)', () => {
     fireEvent.click(expenses);
     await waitFor(() => expect(clicked).toEqual(['report.csv']));
     expect(urls.filter((url) => url.startsWith('/api/reports/field'))).toEqual([
-      '/api/reports/field-worker-expenses?from=2025-02-01&to=2025-02-28&format=xlsx&api_token=token-of-test',
+      '/api/reports/field-worker-expenses?from=2025-02-01&to=2025-02-28&format=xlsx&download_token=dl-1',
     ]);
     expect(await screen.findByText('Downloaded report.csv')).toBeInTheDocument();
+    // The session token never travels in an address.
+    expect(urls.filter((url) => url.includes('api_token') || url.includes('token-of-test'))).toEqual([]);
   });
 
   it('needs the MAT processing date; the status starts at Approved', async () => {
@@ -114,8 +127,8 @@ describe('ReportsPage (SPEC.md §2.3, §5)', () => {
     fireEvent.click(journal);
     await waitFor(() => expect(clicked).toEqual(['report.csv', 'accounting-journal_2025-02-28_pending.xlsx']));
     expect(urls.filter((url) => url.startsWith('/api/reports/accounting'))).toEqual([
-      '/api/reports/accounting?mat_to_date=2025-02-28&status=approved&format=csv&api_token=token-of-test',
-      '/api/reports/accounting-journal?mat_to_date=2025-02-28&status=pending&format=csv&api_token=token-of-test',
+      '/api/reports/accounting?mat_to_date=2025-02-28&status=approved&format=csv&download_token=dl-1',
+      '/api/reports/accounting-journal?mat_to_date=2025-02-28&status=pending&format=csv&download_token=dl-2',
     ]);
   });
 
@@ -127,7 +140,7 @@ describe('ReportsPage (SPEC.md §2.3, §5)', () => {
     fireEvent.click(downloads()[1]);
     await waitFor(() => expect(clicked).toHaveLength(1));
     expect(urls).toContain(
-      '/api/reports/accounting?mat_to_date=2025-01-31&status=approved&format=csv&api_token=token-of-test',
+      '/api/reports/accounting?mat_to_date=2025-01-31&status=approved&format=csv&download_token=dl-1',
     );
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Distribution Status' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Pending' }));

@@ -81,7 +81,7 @@ export function StatementsSection({ user }: { user: User }) {
               <IconButton
                 size="small"
                 aria-label={`Open the statement for ${monthLabel(s.end_date)} in a new tab`}
-                onClick={() => openInNewTab(statementPath(s.id))}
+                onClick={() => void openInNewTab(statementPath(s.id)).catch(() => undefined)}
               >
                 <OpenInNewIcon fontSize="small" />
               </IconButton>

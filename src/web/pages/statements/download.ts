@@ -19,15 +19,15 @@ export function filenameOf(disposition: string | null, fallback: string): string
 }
 
 /**
- * Downloads a report or statement. The address carries api_token in the query as SPEC.md §6 has
- * report downloads do; it is built only at the moment of the click, so the token never sits in the
- * page. Fetching first (instead of following a link) lets a refusal show as a message rather than a
- * page of JSON. Resolves with the file name.
+ * Downloads a report or statement. The address carries a single-use download token made at the
+ * moment of the click (never the session token). Fetching first (instead of following a link) lets
+ * a refusal show as a message rather than a page of JSON. Resolves with the file name.
  */
 export async function downloadFile(path: string, query: Query, fallbackName: string): Promise<string> {
+  const url = await downloadUrl(path, query);
   let response: Response;
   try {
-    response = await fetch(downloadUrl(path, query));
+    response = await fetch(url);
   } catch {
     throw new ApiError(0, { message: 'The server could not be reached. Check your connection and try again.' });
   }
@@ -51,7 +51,19 @@ export async function downloadFile(path: string, query: Query, fallbackName: str
   return name;
 }
 
-/** Opens a statement in a new tab (inline PDF), the browser carrying the token in the query. */
-export function openInNewTab(path: string, query: Query = {}): void {
-  window.open(downloadUrl(path, query), '_blank', 'noopener');
+/**
+ * Opens a statement in a new tab (inline PDF) with a single-use download token in the address. The
+ * tab opens at the click (so no pop-up blocker stops it) and goes to the file once the token is made.
+ */
+export async function openInNewTab(path: string, query: Query = {}): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const url = await downloadUrl(path, query);
+    if (!tab) return void window.open(url, '_blank', 'noopener');
+    tab.opener = null;
+    tab.location.href = url;
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
 }
