@@ -17,6 +17,8 @@ export interface PayoutPaidState {
   id: number;
   type: string;
   processed: boolean;
+  /** Set when a distribution paid the report: its payout was MAT Day's, not the office's. */
+  distributionId: number | null;
   payout: Cents | null;
   paidMethod: PayoutPaidMethod | null;
   paidReference: string | null;
@@ -24,7 +26,8 @@ export interface PayoutPaidState {
 
 /** Why the payout cannot be recorded as paid (409), or null. */
 export function payoutPaidProblem(report: PayoutPaidState): string | null {
-  if (report.type !== 'reimbursement' || !report.processed || report.payout === null || report.payout <= 0) {
+  const atProcessing = report.type === 'reimbursement' && report.processed && report.distributionId === null;
+  if (!atProcessing || report.payout === null || report.payout <= 0) {
     return `Report #${report.id} has no payout made at processing to record.`;
   }
   if (report.paidMethod !== null) {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { auditEvents } from '../db/schema';
-import { closeApp, profileOf, setPayroll, submittedReport } from '../distributions/test-fixtures';
+import { closeApp, ok, profileOf, RANGE, setPayroll, submittedReport } from '../distributions/test-fixtures';
 import { seedCategories } from '../test-support/expense-fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
 
@@ -98,6 +98,28 @@ describe('POST /expense-report/{id}/payout-paid', () => {
     expect(unprocessed.body.message).toBe(`Report #${submitted.id} has no payout made at processing to record.`);
     const nothingPaid = await processedReport('0');
     expect((await record(nothingPaid, { method: 'check', reference: '1' })).status).toBe(409);
+  });
+
+  it('409 for a report a distribution paid: that payout was MAT Day’s, not the office’s', async () => {
+    const boaz = await t.signIn('missionary');
+    await setPayroll(t, admin, boaz.id, { fund_balance: 500 });
+    const report = await submittedReport(t, boaz, categories, [{ amount: '40.00' }]);
+    const created = await ok(
+      t.call('POST', '/api/distribution', {
+        token: admin.token,
+        json: {
+          user_id: boaz.id,
+          ...RANGE,
+          hold_account_transactions: [],
+          advance_requests: [],
+          expense_reports: [report.id],
+        },
+      }),
+    );
+    await ok(t.call('POST', '/api/batch-approve', { token: admin.token, json: { distribution_ids: [created.id] } }));
+    const paid = (await t.call('GET', `/api/expense-report/${report.id}`, { token: admin.token })).body;
+    expect(paid).toMatchObject({ processed: 1, payout: 40, distribution_id: created.id });
+    expect((await record(report.id, { method: 'check', reference: '1' })).status).toBe(409);
   });
 
   it('409 when it is already recorded, naming how', async () => {

@@ -30,6 +30,7 @@ export async function recordPayoutPaid(
       id: row.id,
       type: row.type,
       processed: row.processed,
+      distributionId: row.distributionId,
       payout: row.payout,
       paidMethod: row.payoutPaidMethod as PayoutPaidMethod | null,
       paidReference: row.payoutPaidReference,

@@ -43,7 +43,8 @@ async function payoutsWhere(db: DbOrTx, condition: SQL): Promise<OfficePayout[]>
         to_char(r.processed_at at time zone 'UTC', 'YYYY-MM-DD') as paid_on,
         r.payout_paid_method as method, r.payout_paid_reference as reference
       from expense_reports r join users u on u.id = r.user_id
-      where r.type = 'reimbursement' and r.processed and r.payout > 0 and r.processed_at is not null and ${condition}
+      where r.type = 'reimbursement' and r.processed and r.distribution_id is null and r.payout > 0
+        and r.processed_at is not null and ${condition}
       order by r.processed_at, r.id`,
     ZPayoutRow,
   );
