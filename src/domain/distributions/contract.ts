@@ -91,6 +91,7 @@ export const ZDistributionDetailSchema = ZDistributionSummarySchema.extend({
   expense_report: z.array(ZReportSummarySchema),
   advance_request: z.array(ZAdvanceSchema),
   donations: z.array(ZDonationSchema),
+  reversed_by_name: z.string().nullable(),
 }).meta({ id: 'Distribution' });
 export type TDistributionDetail = z.infer<typeof ZDistributionDetailSchema>;
 

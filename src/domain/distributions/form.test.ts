@@ -60,6 +60,7 @@ describe('Distribution Form stepper (SPEC.md §2.4, §5)', () => {
     ['admin', null, false],
     ['admin', 'pending', false],
     ['admin', 'approved', true],
+    ['admin', 'reversed', true],
     ['employee', 'pending', true],
     ['missionary', 'approved', true],
     [null, null, true],
@@ -72,11 +73,29 @@ describe('distributionReadOnlyReason: a read-only form says why', () => {
   it.each([
     ['admin', 'pending', null],
     ['admin', null, null],
-    ['admin', 'approved', 'An approved distribution cannot be changed; a correction is a new adjustment.'],
+    [
+      'admin',
+      'approved',
+      'An approved distribution cannot be changed; an admin may reverse the latest one of a missionary and build it again.',
+    ],
     ['employee', 'pending', 'Only an admin can change or approve distributions.'],
     ['employee', null, 'Only an admin can change or approve distributions.'],
-    ['employee', 'approved', 'An approved distribution cannot be changed; a correction is a new adjustment.'],
-    ['missionary', 'approved', 'An approved distribution cannot be changed; a correction is a new adjustment.'],
+    [
+      'employee',
+      'approved',
+      'An approved distribution cannot be changed; an admin may reverse the latest one of a missionary and build it again.',
+    ],
+    [
+      'missionary',
+      'approved',
+      'An approved distribution cannot be changed; an admin may reverse the latest one of a missionary and build it again.',
+    ],
+    ['admin', 'reversed', 'This distribution was reversed: it is kept as it was approved and moves no money any more.'],
+    [
+      'missionary',
+      'reversed',
+      'This distribution was reversed: it is kept as it was approved and moves no money any more.',
+    ],
   ] as const)('%s viewing a %s distribution', (role, status, reason) => {
     expect(distributionReadOnlyReason(role, status)).toBe(reason);
   });

@@ -47,15 +47,21 @@ export function showPrimaryButton(step: number, readOnly: boolean): boolean {
   return !(readOnly && step >= LAST_STEP);
 }
 
+export const DISTRIBUTION_READ_ONLY = {
+  approved:
+    'An approved distribution cannot be changed; an admin may reverse the latest one of a missionary and build it again.',
+  reversed: 'This distribution was reversed: it is kept as it was approved and moves no money any more.',
+} as const;
+
 /**
  * DESIGN.md decision 3: read-only unless the viewer is an admin and the distribution is not
- * approved (a new one, with no status yet, is editable by admins).
+ * approved or reversed (a new one, with no status yet, is editable by admins).
  */
 export function isDistributionReadOnly(
   viewerRole: Role | null | undefined,
   status: string | null | undefined,
 ): boolean {
-  return !(viewerRole === 'admin' && status !== 'approved');
+  return !(viewerRole === 'admin' && status !== 'approved' && status !== 'reversed');
 }
 
 /**
@@ -67,6 +73,7 @@ export function distributionReadOnlyReason(
   status: string | null | undefined,
 ): string | null {
   if (!isDistributionReadOnly(viewerRole, status)) return null;
-  if (status === 'approved') return 'An approved distribution cannot be changed; a correction is a new adjustment.';
+  if (status === 'approved') return DISTRIBUTION_READ_ONLY.approved;
+  if (status === 'reversed') return DISTRIBUTION_READ_ONLY.reversed;
   return 'Only an admin can change or approve distributions.';
 }

@@ -46,7 +46,7 @@ export interface LedgerHoldTransaction {
   type: 'Deposit' | 'Transfer' | 'Withdrawal';
   /** What moved (amount_approved; the typed amount when none was recorded). */
   amount: Cents;
-  status: 'pending' | 'posted';
+  status: 'pending' | 'posted' | 'reversed';
   expenseId: number | null;
   distributionId: number | null;
 }
@@ -87,7 +87,7 @@ export interface LedgerAdvance {
 export interface LedgerDistribution {
   id: number;
   userId: number;
-  status: 'pending' | 'approved';
+  status: 'pending' | 'approved' | 'reversed';
   totalDonations: Cents;
   adminFee: Cents;
   totalPayroll: Cents;

@@ -1,4 +1,4 @@
-import type { IsoDate } from '../dates';
+import { formatUSDate, type IsoDate } from '../dates';
 import type { Cents } from '../money';
 import type { Terms } from '../terms';
 import type { ReportDistribution } from './accounting';
@@ -25,6 +25,23 @@ export { NOT_ITEMISED } from './statement-sections';
 export interface StatementDistribution extends ReportDistribution {
   comments: string | null;
   approved_on: IsoDate | null;
+  /** A reversed approval (docs/distribution.md "Reversing an approval"): when, by whom and why. */
+  reversal?: { on: IsoDate; by: string; reason: string } | null;
+}
+
+/** The notice a reversed distribution's statement opens with. */
+export function reversalSection(reversal: NonNullable<StatementDistribution['reversal']>): StatementSection {
+  return {
+    title: 'Reversed',
+    lines: [
+      {
+        label: `This distribution was reversed on ${formatUSDate(reversal.on)} by ${reversal.by}. Every amount below was undone: the balances are back where they were before it was approved, and what it paid is payable again.`,
+        amount: null,
+        style: 'note',
+      },
+      { label: `Reason: ${reversal.reason}`, amount: null, style: 'note' },
+    ],
+  };
 }
 
 export interface DonationsByFund {
@@ -147,6 +164,7 @@ export function buildStatement(source: StatementSource): Statement {
     d.starting_balance,
   );
   const sections: StatementSection[] = [
+    ...(d.reversal ? [reversalSection(d.reversal)] : []),
     ...(paidAtProcessing ? [paidAtProcessing] : []),
     ...fundSections(d),
     ...donationSections(source),

@@ -156,7 +156,8 @@ export async function paginateDistributions(
 export async function getDistribution(db: DbOrTx, viewer: AuthUser, id: number) {
   const row = await findDistribution(db, id);
   assertCanView(viewer, row.distribution);
-  const [owner, reportRows, advanceRows, donationRows] = await Promise.all([
+  const reversedBy = row.distribution.reversedBy;
+  const [owner, reportRows, advanceRows, donationRows, reverser] = await Promise.all([
     findUserRow(db, row.distribution.userId),
     db
       .select({ report: expenseReports, user: { name: users.name, missionaryNumber: users.missionaryNumber } })
@@ -166,6 +167,7 @@ export async function getDistribution(db: DbOrTx, viewer: AuthUser, id: number) 
       .orderBy(expenseReports.id),
     db.execute(sql`select id from advance_requests where distribution_id = ${id} order by id`),
     db.select().from(donations).where(eq(donations.distributionId, id)).orderBy(donations.id),
+    reversedBy === null ? null : findUserRow(db, reversedBy),
   ]);
   const advanceIds = rowsOfResult(advanceRows, z.object({ id: z.coerce.number() })).map((r) => r.id);
   const advances = await Promise.all(advanceIds.map((advanceId) => findAdvance(db, advanceId)));
@@ -175,6 +177,7 @@ export async function getDistribution(db: DbOrTx, viewer: AuthUser, id: number) 
     expense_report: reportRows.map((r) => serializeReportSummary(r.report, r.user)),
     advance_request: advances,
     donations: donationRows.map((donation) => serializeDonation(donation, isStaff(viewer.role))),
+    reversed_by_name: reverser?.user.name ?? null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { REVERSAL_MESSAGES } from '../../domain/distributions/reversal';
 import { ledgerHolds } from '../../domain/ledger/check';
@@ -259,6 +260,17 @@ describe('reversing the worked example, then approving it again', () => {
       t.call('GET', '/api/distribution-context', { token: setup.ruth.token, query: { distribution_id: novemberId } }),
     );
     expect(context.profile).toMatchObject({ fund_balance: 1250, unreimbursed_amount: 140 });
+  });
+
+  it('keeps its statement, which opens by saying when, by whom and why it was reversed', async () => {
+    const result = await t.call('GET', `/api/distribution/${novemberId}/statement.pdf`, { token: setup.ruth.token });
+    expect(result.status).toBe(200);
+    const text = execFileSync('pdftotext', ['-raw', '-', '-'], { input: result.raw, encoding: 'utf8' }).replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(text).toContain(`This distribution was reversed on 11/21/2026 by ${admin.name}.`);
+    expect(text).toContain('Reason: Paid the wrong month');
   });
 
   it('refuses a second reversal with 409, nothing written', async () => {

@@ -96,7 +96,7 @@ export async function readLedger(db: DbOrTx): Promise<LedgerRows> {
       holdAccountId: Number(t.hold_account_id),
       type: t.type as LedgerRows['holdTransactions'][number]['type'],
       amount: money(t.amount),
-      status: t.status as 'pending' | 'posted',
+      status: t.status as 'pending' | 'posted' | 'reversed',
       expenseId: id(t.expense_id),
       distributionId: id(t.distribution_id),
     })),

@@ -38,6 +38,13 @@ export async function findDistribution(db: DbOrTx, id: number) {
 
 type Found = NonNullable<Awaited<ReturnType<typeof findDistribution>>>;
 
+/** Who did it, by name ("an administrator" when the account is gone). */
+async function nameOf(db: DbOrTx, userId: number | null): Promise<string> {
+  if (userId === null) return 'an administrator';
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return row?.name ?? 'an administrator';
+}
+
 /** The donations of a statement: those the distribution references, else the user's donations of its upload. */
 function donationsOf(found: Found) {
   const d = found.distribution;
@@ -199,6 +206,9 @@ export async function loadStatementSource(
       ...reportDistribution(d, found.missionaryNumber),
       comments: d.comments,
       approved_on: d.approvedAt ? isoDateOf(d.approvedAt) : null,
+      reversal: d.reversedAt
+        ? { on: isoDateOf(d.reversedAt), by: await nameOf(db, d.reversedBy), reason: d.reversalReason ?? '' }
+        : null,
     },
     donations: donationRows,
     donors: await donorsOf(db, found),

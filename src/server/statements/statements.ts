@@ -98,9 +98,10 @@ export async function statementPdf(
   const d = found.distribution;
   if (!isStaff(viewer.role)) {
     if (d.userId !== viewer.id) throw AppError.forbidden();
-    if (d.status !== 'approved') throw AppError.notFound('Distribution not found.');
+    if (d.status === 'pending') throw AppError.notFound('Distribution not found.');
   }
-  if (d.status !== 'approved') throw AppError.conflict(NOT_APPROVED);
+  // A reversed one keeps its statement, which says so first (docs/distribution.md "Reversing an approval").
+  if (d.status === 'pending') throw AppError.conflict(NOT_APPROVED);
   const statement = buildStatement(await loadStatementSource(db, found, site));
   return {
     content: await writeStatementPdf(statement, now),

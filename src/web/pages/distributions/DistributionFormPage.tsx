@@ -11,7 +11,7 @@ import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../session/session';
 import { useTerms } from '../../site/site-config';
-import { FormHeader } from './components/FormHeader';
+import { FormHeader, ReversalNotice } from './components/FormHeader';
 import { FormSteps } from './components/FormSteps';
 import { SummaryCard } from './components/SummaryCard';
 import { FormDialogs } from './dialogs/FormDialogs';
@@ -79,6 +79,7 @@ function DistributionForm({ id }: { id: number | null }) {
   return (
     <>
       <FormHeader form={form} />
+      <ReversalNotice form={form} />
       {form.readOnlyReason && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {form.readOnlyReason}

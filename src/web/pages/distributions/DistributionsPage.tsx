@@ -57,7 +57,7 @@ export function ReviewFlagChips({ flags }: { flags: readonly ReviewFlag[] | null
   );
 }
 
-/** /admin/distributions/:status — Approved and Pending tabs (SPEC.md §2.1, §2.3). */
+/** /admin/distributions/:status — Approved, Pending and Reversed tabs (SPEC.md §2.1, §2.3). */
 export function DistributionsPage() {
   const { status } = useParams();
   if (!DISTRIBUTION_STATUSES.includes(status as DistributionStatus)) {
@@ -68,8 +68,15 @@ export function DistributionsPage() {
 
 const formPath = (row: DistributionRecord) => `/admin/distribution-form/${row.id}`;
 
-/** The list's columns: pending lists show the review flags, approved ones the approval date. */
-function distributionColumns(missionaryTerm: string, pending: boolean): Column<DistributionRecord>[] {
+const EMPTY_TEXT: Record<DistributionStatus, string> = {
+  pending: 'No pending distributions.',
+  approved: 'No approved distributions yet.',
+  reversed: 'No reversed distributions.',
+};
+
+/** The list's columns: pending lists show the review flags, approved ones the approval date, reversed ones the reversal's. */
+function distributionColumns(missionaryTerm: string, status: DistributionStatus): Column<DistributionRecord>[] {
+  const pending = status === 'pending';
   return [
     { key: 'id', label: 'ID', sortKey: 'id' },
     {
@@ -123,15 +130,28 @@ function distributionColumns(missionaryTerm: string, pending: boolean): Column<D
             render: (row: DistributionRecord) => <ReviewFlagChips flags={row.review_flags} />,
           },
         ]
-      : [
-          {
-            key: 'approved_at',
-            label: 'Approved',
-            sortKey: 'approved_at',
-            render: (row: DistributionRecord) => date(row.approved_at),
-            hideOnMobile: true,
-          },
-        ]),
+      : status === 'reversed'
+        ? [
+            {
+              key: 'reversed_at',
+              label: 'Reversed',
+              render: (row: DistributionRecord) => (
+                <Tooltip title={row.reversal_reason ?? ''}>
+                  <span>{date(row.reversed_at)}</span>
+                </Tooltip>
+              ),
+              hideOnMobile: true,
+            },
+          ]
+        : [
+            {
+              key: 'approved_at',
+              label: 'Approved',
+              sortKey: 'approved_at',
+              render: (row: DistributionRecord) => date(row.approved_at),
+              hideOnMobile: true,
+            },
+          ]),
   ];
 }
 
@@ -213,10 +233,9 @@ function RowActions(props: { row: DistributionRecord; editable: boolean; pending
   );
 }
 
-/** The title, the admin's Build and New buttons, and the Approved / Pending tabs. */
+/** The title, the admin's Build and New buttons, and the Approved / Pending / Reversed tabs. */
 function ListHeader(props: { status: DistributionStatus; isAdmin: boolean; onBuild(): void }) {
   const { status, isAdmin } = props;
-  const pending = status === 'pending';
   return (
     <>
       <PageHeader
@@ -234,9 +253,10 @@ function ListHeader(props: { status: DistributionStatus; isAdmin: boolean; onBui
           )
         }
       />
-      <Tabs value={pending ? 1 : 0} sx={{ mb: 2 }} aria-label="Distribution lists">
+      <Tabs value={DISTRIBUTION_STATUSES.indexOf(status)} sx={{ mb: 2 }} aria-label="Distribution lists">
         <Tab label="Approved" component={RouterLink} to="/admin/distributions/approved" />
         <Tab label="Pending" component={RouterLink} to="/admin/distributions/pending" />
+        <Tab label="Reversed" component={RouterLink} to="/admin/distributions/reversed" />
       </Tabs>
     </>
   );
@@ -289,10 +309,10 @@ function DistributionsList({ status }: { status: DistributionStatus }) {
         queryKey={keys.distributions.list(status)}
         fetchPage={(params) => api.get<Page<DistributionRecord>>('/paginated_distribution', { ...params, status })}
         defaultLimit={DISTRIBUTION_PAGE_SIZE}
-        columns={distributionColumns(terms.missionary, pending)}
+        columns={distributionColumns(terms.missionary, status)}
         rowKey={(row) => row.id}
         searchLabel={`Search ${terms.missionary.toLowerCase()} or upload`}
-        emptyText={pending ? 'No pending distributions.' : 'No approved distributions yet.'}
+        emptyText={EMPTY_TEXT[status]}
         onRowClick={(row) => navigate(formPath(row))}
         selection={pending && isAdmin ? { selected, onChange: setSelected } : undefined}
         onRowsLoaded={remember}

@@ -5,4 +5,4 @@ export type { TDistributionSummary as DistributionRecord } from '../../../domain
 
 export type DistributionStatus = TDistributionSummary['status'];
 /** The order the status filter offers them in. */
-export const DISTRIBUTION_STATUSES: readonly DistributionStatus[] = ['approved', 'pending'];
+export const DISTRIBUTION_STATUSES: readonly DistributionStatus[] = ['approved', 'pending', 'reversed'];

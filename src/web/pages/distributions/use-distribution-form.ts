@@ -65,7 +65,8 @@ const readyToLoad = (state: FormState) =>
 function useSavedDistribution(id: number | null, dispatch: Dispatch<FormAction>, restored: MutableRefObject<boolean>) {
   const saved = useQuery({
     queryKey: keys.distributions.one(id),
-    queryFn: () => api.get<DistributionRecord>(`/distribution/${id}`),
+    // GET /distribution/{id} also names who reversed it (the lists do not).
+    queryFn: () => api.get<DistributionRecord & { reversed_by_name?: string | null }>(`/distribution/${id}`),
     enabled: id !== null,
   });
   useEffect(() => {
@@ -236,8 +237,8 @@ export function useDistributionForm(id: number | null) {
     status,
     readOnly,
     readOnlyReason,
-    // Only an approved distribution has a statement (the server answers 409 otherwise).
-    statementId: id !== null && status === 'approved' ? id : null,
+    // Only an approved (or reversed) distribution has a statement (the server answers 409 otherwise).
+    statementId: id !== null && (status === 'approved' || status === 'reversed') ? id : null,
     locked: id !== null || (readOnly && status !== null),
     result,
     flags,

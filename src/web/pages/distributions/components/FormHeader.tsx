@@ -1,11 +1,14 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Box, Button, Chip } from '@mui/material';
+import { Alert, Box, Button, Chip } from '@mui/material';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { isStaff } from '../../../../domain/roles';
 import { PageHeader } from '../../../components/PageHeader';
+import { date } from '../../../format';
 import { useCurrentUser } from '../../../session/session';
 import { useTerms } from '../../../site/site-config';
 import { StatementButton } from '../../statements/StatementButton';
+import { ReverseDialog } from '../dialogs/ReverseDialog';
 import type { DistributionFormModel } from '../use-distribution-form';
 
 /** The Back link goes to the field worker's profile, and only when that user is a missionary. */
@@ -17,50 +20,79 @@ function useBackLink(form: DistributionFormModel): string | null {
   return contextUser.id === me.id ? `/profile/${me.id}` : null;
 }
 
-/** The page title with the distribution's number and status, its statement and the way back. */
+const STATUS_CHIPS = {
+  approved: { label: 'Approved', color: 'success' },
+  pending: { label: 'Pending', color: 'default' },
+  reversed: { label: 'Reversed', color: 'error' },
+} as const;
+
+/** A reversed distribution says when, by whom and why (docs/distribution.md "Reversing an approval"). */
+export function ReversalNotice({ form }: { form: DistributionFormModel }) {
+  const saved = form.saved.data;
+  if (saved?.status !== 'reversed') return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }}>
+      Reversed on {date(saved.reversed_at)} by {saved.reversed_by_name ?? 'an administrator'}. Reason:{' '}
+      {saved.reversal_reason}. The figures below are the approval's; they move no money any more.
+    </Alert>
+  );
+}
+
+/** The page title with the distribution's number and status, its statement, Reverse (admins) and the way back. */
 export function FormHeader({ form }: { form: DistributionFormModel }) {
   const terms = useTerms();
+  const me = useCurrentUser();
+  const [reversing, setReversing] = useState(false);
   const { id, status, readOnly, statementId } = form;
   const backTo = useBackLink(form);
+  const canReverse = id !== null && status === 'approved' && me.role === 'admin';
   return (
-    <PageHeader
-      title="Distribution Form"
-      subtitle={
-        id !== null ? (
-          <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-            <span>Distribution #{id}</span>
-            {status && (
-              <Chip
-                size="small"
-                component="span"
-                label={status === 'approved' ? 'Approved' : 'Pending'}
-                color={status === 'approved' ? 'success' : 'default'}
-              />
-            )}
-            {readOnly && <Chip size="small" component="span" variant="outlined" label="Read-only" />}
-          </Box>
-        ) : readOnly ? (
-          <Chip size="small" component="span" variant="outlined" label="Read-only" />
-        ) : undefined
-      }
-      actions={
-        backTo || statementId !== null ? (
-          <>
-            {statementId !== null && (
-              <StatementButton
-                distributionId={statementId}
-                size="medium"
-                accessibleLabel={`Statement of distribution ${id}`}
-              />
-            )}
-            {backTo && (
-              <Button component={RouterLink} to={backTo} startIcon={<ArrowBackIcon />}>
-                Back to {terms.missionary} Profile
-              </Button>
-            )}
-          </>
-        ) : undefined
-      }
-    />
+    <>
+      <PageHeader
+        title="Distribution Form"
+        subtitle={
+          id !== null ? (
+            <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+              <span>Distribution #{id}</span>
+              {status && (
+                <Chip
+                  size="small"
+                  component="span"
+                  label={STATUS_CHIPS[status].label}
+                  color={STATUS_CHIPS[status].color}
+                />
+              )}
+              {readOnly && <Chip size="small" component="span" variant="outlined" label="Read-only" />}
+            </Box>
+          ) : readOnly ? (
+            <Chip size="small" component="span" variant="outlined" label="Read-only" />
+          ) : undefined
+        }
+        actions={
+          backTo || statementId !== null || canReverse ? (
+            <>
+              {canReverse && (
+                <Button variant="outlined" color="error" onClick={() => setReversing(true)}>
+                  Reverse
+                </Button>
+              )}
+              {statementId !== null && (
+                <StatementButton
+                  distributionId={statementId}
+                  size="medium"
+                  accessibleLabel={`Statement of distribution ${id}`}
+                />
+              )}
+              {backTo && (
+                <Button component={RouterLink} to={backTo} startIcon={<ArrowBackIcon />}>
+                  Back to {terms.missionary} Profile
+                </Button>
+              )}
+            </>
+          ) : undefined
+        }
+      />
+      {reversing && id !== null && <ReverseDialog distributionId={id} onClose={() => setReversing(false)} />}
+    </>
   );
 }
