@@ -48,7 +48,12 @@ export function isoDateOf(instant: Date): IsoDate {
   return instant.toISOString().slice(0, 10);
 }
 
+/** "2026-05-31" → {year: 2026, month: 5, day: 31} (month and day from 1). */
+export function isoDateParts(date: IsoDate): { year: number; month: number; day: number } {
+  return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)), day: Number(date.slice(8, 10)) };
+}
+
 export function addDays(date: IsoDate, days: number): IsoDate {
-  const [year, month, day] = date.split('-').map(Number);
+  const { year, month, day } = isoDateParts(date);
   return isoDateOf(new Date(Date.UTC(year, month - 1, day + days)));
 }

@@ -178,7 +178,7 @@ export function toDecimalString(amount: Cents): string {
 /** Cents to "$1,234.50" / "-$3.45". */
 export function formatUSD(amount: Cents): string {
   const plain = toDecimalString(Math.abs(amount));
-  const [whole, fraction] = plain.split('.');
+  const [whole = '0', fraction = '00'] = plain.split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${amount < 0 ? '-' : ''}$${grouped}.${fraction}`;
 }

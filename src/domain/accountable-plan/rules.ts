@@ -1,4 +1,4 @@
-import { formatUSDate, type IsoDate } from '../dates';
+import { formatUSDate, type IsoDate, isoDateParts } from '../dates';
 import { type Cents, formatUSD } from '../money';
 
 /**
@@ -38,7 +38,7 @@ export interface AccountableFlag {
 /** Calendar days from `from` to `to` (negative when `to` is earlier): 2026-01-01 → 2026-03-02 is 60. */
 export function daysBetween(from: IsoDate, to: IsoDate): number {
   const utc = (date: IsoDate) => {
-    const [year, month, day] = date.split('-').map(Number);
+    const { year, month, day } = isoDateParts(date);
     return Date.UTC(year, month - 1, day);
   };
   return Math.round((utc(to) - utc(from)) / 86_400_000);

@@ -83,13 +83,15 @@ const accountArb = (id: number) =>
     .map(({ approve, typed, ...figures }) => {
       const account: HoldAccountInput = { id, fundName: `Fund ${id}`, ...figures };
       // Staff tick some recurring items and type an amount on some (above the request at times).
-      const recurring = buildRecurringItems(account).map(
-        (item, index): TransactionRequest => ({
+      const recurring = buildRecurringItems(account).map((item, index): TransactionRequest => {
+        // Three of each were drawn and there are at most three recurring items.
+        const share = typed[index] ?? null;
+        return {
           ...item,
-          approved: approve[index],
-          amountApproved: typed[index] === null ? null : partOf(item.amount, typed[index]),
-        }),
-      );
+          approved: approve[index] ?? false,
+          amountApproved: share === null ? null : partOf(item.amount, share),
+        };
+      });
       return { account, recurring };
     });
 

@@ -235,13 +235,13 @@ export function planColumns(
   const errors: string[] = [];
   const fields: Partial<Record<ColumnRole, number>> = {};
   for (const role of SINGLE_ROLES) {
-    const found = columns.filter((column) => column.role === role);
-    if (found.length > 1) {
+    const [first, second] = columns.filter((column) => column.role === role);
+    if (first && second) {
       errors.push(
-        `The file has two ${ROLE_LABELS[role]} columns ("${found[0].header}" and "${found[1].header}"); map one of them to Ignore.`,
+        `The file has two ${ROLE_LABELS[role]} columns ("${first.header}" and "${second.header}"); map one of them to Ignore.`,
       );
     }
-    if (found.length > 0) fields[role] = found[0].index;
+    if (first) fields[role] = first.index;
   }
   const amountColumns = columns.filter((column) => column.role === 'amount').map((column) => column.index);
   const statusColumns = columns.filter((column) => column.role === 'status').map((column) => column.index);
@@ -272,20 +272,20 @@ export function planColumns(
 }
 
 function chooseAmount(headers: readonly string[], amountColumns: readonly number[], choice: string | null) {
-  const names = amountColumns.map((index) => headers[index].trim());
+  const names = amountColumns.map((index) => (headers[index] ?? '').trim());
   if (choice !== null && choice.trim() !== '') {
     const position = names.findIndex((name) => normalizeHeader(name) === normalizeHeader(choice));
     if (position === -1) {
       return {
-        amountIndex: amountColumns.length === 1 ? amountColumns[0] : null,
+        amountIndex: amountColumns.length === 1 ? (amountColumns[0] ?? null) : null,
         amountChoiceNeeded: amountColumns.length > 1,
         amountError: `The amount column "${choice.trim()}" is not one of the file's amount columns (${names.join(', ') || 'none'}).`,
       };
     }
-    return { amountIndex: amountColumns[position], amountChoiceNeeded: false, amountError: null };
+    return { amountIndex: amountColumns[position] ?? null, amountChoiceNeeded: false, amountError: null };
   }
   if (amountColumns.length === 1)
-    return { amountIndex: amountColumns[0], amountChoiceNeeded: false, amountError: null };
+    return { amountIndex: amountColumns[0] ?? null, amountChoiceNeeded: false, amountError: null };
   if (amountColumns.length === 0) return { amountIndex: null, amountChoiceNeeded: false, amountError: null };
   return {
     amountIndex: null,

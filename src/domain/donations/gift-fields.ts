@@ -52,17 +52,20 @@ function isoOf(year: number, month: number, day: number): IsoDate | null {
  */
 export function readGiftDate(text: string): IsoDate | null {
   const value = text.trim();
+  // Each pattern's groups all take part in a match, so a matched group is never undefined ('' only
+  // to satisfy the checker).
   let match = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T\s].*)?$/.exec(value);
   if (match) return isoOf(Number(match[1]), Number(match[2]), Number(match[3]));
   match = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})(?:\s.*)?$/.exec(value);
   if (match) {
-    const year = match[3].length === 2 ? 2000 + Number(match[3]) : Number(match[3]);
+    const yearText = match[3] ?? '';
+    const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
     return isoOf(year, Number(match[1]), Number(match[2]));
   }
   match = /^(\d{1,2})[-\s]([A-Za-z]{3,9})[-\s,]+(\d{4})$/.exec(value);
-  if (match) return monthNamed(match[2], Number(match[3]), Number(match[1]));
+  if (match) return monthNamed(match[2] ?? '', Number(match[3]), Number(match[1]));
   match = /^([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})$/.exec(value);
-  if (match) return monthNamed(match[1], Number(match[3]), Number(match[2]));
+  if (match) return monthNamed(match[1] ?? '', Number(match[3]), Number(match[2]));
   return null;
 }
 

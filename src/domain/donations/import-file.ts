@@ -143,7 +143,7 @@ function readRow(
   let skipped: string | null = null;
   for (const index of plan.statusColumns) {
     const value = row.cells[index] ?? '';
-    skipped ??= remembered(cache.skips, `${index}\u0000${value}`, () => skipReason(headers[index], value));
+    skipped ??= remembered(cache.skips, `${index}\u0000${value}`, () => skipReason(headers[index] ?? '', value));
   }
   const amountText = cellOf(row, plan.amountIndex ?? undefined) ?? '';
   const amount = remembered(cache.amounts, amountText, () => readAmount(amountText));
@@ -191,9 +191,9 @@ export function headerCells(source: readonly SourceRow[]): string[] {
 export function readDonationTable(source: readonly SourceRow[], options: ReadOptions = {}): ReadFile {
   const nonBlank = source.filter((row) => !isBlank(row));
   if (nonBlank.length === 0) return { headers: [], plan: null, sample: [], rows: [], errors: ['The file is empty.'] };
-  const headers = nonBlank[0].cells.map((cell) => cell ?? '');
+  const [headerRow, ...data] = nonBlank;
+  const headers = (headerRow?.cells ?? []).map((cell) => cell ?? '');
   const plan = planColumns(headers, options.mapping ?? null, options.amountColumn ?? null);
-  const data = nonBlank.slice(1);
   const sample = data.slice(0, SAMPLE_ROWS).map((row) => headers.map((_, index) => (row.cells[index] ?? '').trim()));
   if (plan.errors.length > 0) return { headers, plan, sample, rows: [], errors: plan.errors };
   const cache: ReadCache = { dates: new Map(), skips: new Map(), amounts: new Map() };

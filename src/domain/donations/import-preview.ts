@@ -116,7 +116,7 @@ export interface ImportPreview {
 
 function columnsInfo(file: ReadFile): ColumnsInfo {
   const plan = file.plan;
-  const header = (index: number) => file.headers[index].trim();
+  const header = (index: number) => (file.headers[index] ?? '').trim();
   return {
     headers: file.headers.map((cell) => cell.trim()),
     sample: file.sample,

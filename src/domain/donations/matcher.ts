@@ -105,24 +105,22 @@ const refused = (reason: string): Match => ({ ok: false, reason });
 /** The missionary the Account # column (first) or the Missionary column names, or why none. */
 function missionaryFor(index: Indexes, row: ReadRow): FoundMissionary {
   if (row.accountNumber) {
-    const found = index.byAccount.get(accountKey(row.accountNumber)) ?? [];
-    if (found.length === 0)
-      return { missionary: null, reason: `No missionary has Account # "${row.accountNumber}".`, by: null };
-    if (found.length > 1)
+    const [only, another] = index.byAccount.get(accountKey(row.accountNumber)) ?? [];
+    if (!only) return { missionary: null, reason: `No missionary has Account # "${row.accountNumber}".`, by: null };
+    if (another)
       return { missionary: null, reason: `More than one missionary has Account # "${row.accountNumber}".`, by: null };
-    return { missionary: found[0], reason: null, by: 'account_number' };
+    return { missionary: only, reason: null, by: 'account_number' };
   }
   if (row.missionary) {
-    const found = index.byName.get(nameKey(row.missionary)) ?? [];
-    if (found.length === 0)
-      return { missionary: null, reason: `No missionary is named "${row.missionary}".`, by: null };
-    if (found.length > 1)
+    const [only, another] = index.byName.get(nameKey(row.missionary)) ?? [];
+    if (!only) return { missionary: null, reason: `No missionary is named "${row.missionary}".`, by: null };
+    if (another)
       return {
         missionary: null,
         reason: `More than one missionary is named "${row.missionary}"; add an Account # column to the file.`,
         by: null,
       };
-    return { missionary: found[0], reason: null, by: 'name' };
+    return { missionary: only, reason: null, by: 'name' };
   }
   return { missionary: null, reason: null, by: null };
 }
@@ -150,8 +148,8 @@ function matchHoldAccount(index: Indexes, fund: string, fromColumns: FoundMissio
   if (candidates.length > 1) {
     return refused(`More than one hold account is named "${fund}"; add an Account # column to the file.`);
   }
-  if (candidates.length === 1) {
-    const holdAccount = candidates[0];
+  const [holdAccount] = candidates;
+  if (candidates.length === 1 && holdAccount) {
     const owner = index.missionaryById.get(holdAccount.userId);
     if (!owner) return refused(`The hold account "${holdAccount.fundName}" has no missionary.`);
     const reason = disagreement(
@@ -162,9 +160,8 @@ function matchHoldAccount(index: Indexes, fund: string, fromColumns: FoundMissio
     if (reason) return refused(reason);
     return { ok: true, missionary: owner, holdAccount, matchedBy: 'fund' };
   }
-  if (accounts.length > 0 && active.length === 0) {
-    return refused(`The hold account "${accounts[0].fundName}" is archived.`);
-  }
+  const [archived] = accounts;
+  if (archived && active.length === 0) return refused(`The hold account "${archived.fundName}" is archived.`);
   return null;
 }
 
@@ -179,10 +176,11 @@ function matchFundNamingMissionary(index: Indexes, fund: string, fromColumns: Fo
   if (named.length > 1) {
     return refused(`More than one missionary matches the fund "${fund}"; add an Account # column to the file.`);
   }
-  if (named.length === 0) return null;
-  const reason = disagreement(named[0], `The fund "${fund}" names ${labelOf(named[0])}`, fromColumns);
+  const [missionary] = named;
+  if (!missionary) return null;
+  const reason = disagreement(missionary, `The fund "${fund}" names ${labelOf(missionary)}`, fromColumns);
   if (reason) return refused(reason);
-  return { ok: true, missionary: named[0], holdAccount: null, matchedBy: by };
+  return { ok: true, missionary, holdAccount: null, matchedBy: by };
 }
 
 /** One row of the file against the directory's indexes. */

@@ -71,7 +71,7 @@ export function decodeWindows1252(bytes: Uint8Array): string {
   const CHUNK = 8192;
   for (let start = 0; start < bytes.length; start += CHUNK) {
     const codes = Array.from(bytes.subarray(start, start + CHUNK), (byte) =>
-      byte >= 0x80 && byte <= 0x9f ? CP1252_HIGH[byte - 0x80] : byte,
+      byte >= 0x80 && byte <= 0x9f ? (CP1252_HIGH[byte - 0x80] ?? byte) : byte,
     );
     parts.push(String.fromCharCode(...codes));
   }

@@ -49,8 +49,10 @@ export function monthOfUploadName(name: string): { start: IsoDate; end: IsoDate 
     return month === null ? [] : [{ month, at }];
   });
   const years = words.filter((word) => /^\d{4}$/.test(word));
-  if (found.length !== 1 || years.length !== 1) return null;
-  return range(Number(years[0]), found[0].month);
+  const [only] = found;
+  const [year] = years;
+  if (!only || !year || found.length !== 1 || years.length !== 1) return null;
+  return range(Number(year), only.month);
 }
 
 /**

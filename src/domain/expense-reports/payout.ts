@@ -170,12 +170,13 @@ function owedSentence(plan: PayoutPlan, sources: PayoutSources): string {
   if (owed === 0) return 'nothing stays owed.';
   const held = plan.holdAccounts.filter((account) => account.owed > 0);
   if (held.length === 0) return `${formatUSD(owed)} stays owed.`;
-  if (held.length === 1 && held[0].owed === owed) {
-    return `${formatUSD(owed)} stays owed; the next distribution pays it from ${accountName(held[0].holdAccountId, sources)}.`;
+  const [only] = held;
+  if (only && held.length === 1 && only.owed === owed) {
+    return `${formatUSD(owed)} stays owed; the next distribution pays it from ${accountName(only.holdAccountId, sources)}.`;
   }
   const from = held.map((account) => `${formatUSD(account.owed)} from ${accountName(account.holdAccountId, sources)}`);
-  const [first, ...rest] = from;
-  const list = rest.length === 0 ? first : `${[first, ...rest.slice(0, -1)].join(', ')} and ${rest[rest.length - 1]}`;
+  const last = from.pop() ?? '';
+  const list = from.length === 0 ? last : `${from.join(', ')} and ${last}`;
   return `${formatUSD(owed)} stays owed; the next distribution pays ${list.replace(' from ', ' of it from ')}.`;
 }
 

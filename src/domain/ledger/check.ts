@@ -145,7 +145,7 @@ function orphanJournals(rows: LedgerRows, sums: Array<Map<number | string, Cents
   ];
   const found: LedgerViolation[] = [];
   kinds.forEach(([check, account, existing, type], index) => {
-    for (const [id, total] of sums[index]) {
+    for (const [id, total] of sums[index] ?? []) {
       if (existing.has(Number(id)) || total === 0) continue;
       found.push(
         violation(
@@ -174,7 +174,8 @@ function checkRunningBalances(rows: LedgerRows): LedgerViolation[] {
   }
   const found: LedgerViolation[] = [];
   for (const accountRows of byAccount.values()) {
-    const first = accountRows[0];
+    const [first] = accountRows;
+    if (!first) continue;
     const start = first.account === 'hold_account' ? (opening.get(first.accountId) ?? 0) : 0;
     const problem = firstBrokenRow(accountRows, start);
     if (!problem) continue;
@@ -197,12 +198,12 @@ function checkRunningBalances(rows: LedgerRows): LedgerViolation[] {
 function firstBrokenRow(accountRows: LedgerJournalRow[], start: Cents) {
   let before = start;
   let group: LedgerJournalRow[] = [];
-  for (let i = 0; i < accountRows.length; i += 1) {
-    group.push(accountRows[i]);
-    if (i + 1 < accountRows.length && accountRows[i + 1].postedAt === accountRows[i].postedAt) continue;
-    while (group.length > 0) {
+  for (const [i, current] of accountRows.entries()) {
+    group.push(current);
+    if (accountRows[i + 1]?.postedAt === current.postedAt) continue;
+    for (let head = group[0]; head !== undefined; head = group[0]) {
       const next = group.find((row) => before + row.amount === row.balanceAfter);
-      if (!next) return { row: group[0], before };
+      if (!next) return { row: head, before };
       before = next.balanceAfter;
       group = group.filter((row) => row !== next);
     }

@@ -33,15 +33,16 @@ export function checkAdvances(rows: LedgerRows): LedgerViolation[] {
     const paidBy = payments.get(a.id) ?? [];
     const paid = a.distAmountApproved ?? 0;
     const records = [advanceRecord(a), ...paidBy.map((p) => distributionRecord(p.distributionId))];
+    const [only] = paidBy;
     if (paidBy.length > 1) {
       found.push(
         violation('advance_paid_once', `Advance #${a.id} was paid by ${paidBy.length} distributions.`, records),
       );
-    } else if (paidBy.length === 1 && (paidBy[0].amount !== paid || a.distributionId !== paidBy[0].distributionId)) {
+    } else if (only && (only.amount !== paid || a.distributionId !== only.distributionId)) {
       found.push(
         violation(
           'advance_paid_once',
-          `Advance #${a.id} was paid ${formatUSD(paidBy[0].amount)} by distribution #${paidBy[0].distributionId}, but the advance records ${formatUSD(paid)} paid by distribution #${a.distributionId ?? '—'}.`,
+          `Advance #${a.id} was paid ${formatUSD(only.amount)} by distribution #${only.distributionId}, but the advance records ${formatUSD(paid)} paid by distribution #${a.distributionId ?? '—'}.`,
           records,
         ),
       );

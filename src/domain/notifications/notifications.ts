@@ -59,5 +59,5 @@ export const MAX_MAIL_ATTEMPTS = RETRY_DELAYS_MINUTES.length + 1;
 export function nextRetryDelayMs(attempts: number): number | null {
   if (!Number.isInteger(attempts) || attempts < 1) throw new RangeError(`attempts must be ≥ 1: ${attempts}`);
   if (attempts >= MAX_MAIL_ATTEMPTS) return null;
-  return RETRY_DELAYS_MINUTES[attempts - 1] * 60_000;
+  return (RETRY_DELAYS_MINUTES[attempts - 1] ?? 0) * 60_000;
 }

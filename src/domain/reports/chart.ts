@@ -1,4 +1,4 @@
-import type { IsoDate } from '../dates';
+import { type IsoDate, isoDateParts } from '../dates';
 import type { Cents } from '../money';
 
 /**
@@ -19,14 +19,14 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 /** "2024-05-31" → "May 2024" (the month a distribution ends in). */
 export function monthLabel(date: IsoDate): string {
-  const [year, month] = date.split('-').map(Number);
-  return `${MONTHS[month - 1]} ${year}`;
+  const { year, month } = isoDateParts(date);
+  return `${MONTHS[month - 1] ?? '?'} ${year}`;
 }
 
 /** "2024-05-31" → "May '24" for narrow axes. */
 export function shortMonthLabel(date: IsoDate): string {
-  const [year, month] = date.split('-').map(Number);
-  return `${MONTHS[month - 1]} '${String(year).slice(2)}`;
+  const { year, month } = isoDateParts(date);
+  return `${MONTHS[month - 1] ?? '?'} '${String(year).slice(2)}`;
 }
 
 /**

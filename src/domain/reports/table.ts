@@ -44,7 +44,7 @@ export const FORMULA_TRIGGERS = ['=', '+', '-', '@', '\t', '\r'] as const;
  * cells are escaped; numbers are written as numbers (so negative amounts stay numbers).
  */
 export function escapeFormula(text: string): string {
-  return text.length > 0 && (FORMULA_TRIGGERS as readonly string[]).includes(text[0]) ? `'${text}` : text;
+  return (FORMULA_TRIGGERS as readonly string[]).includes(text.charAt(0)) ? `'${text}` : text;
 }
 
 /** The sums of the columns marked `total` (cents), null for the others. */
