@@ -1,5 +1,5 @@
 /**
- * Issue 10 on the embedded database: what donations' secondary indexes cost a 10 MB import's inserts
+ * On the embedded database: what donations' secondary indexes cost a 10 MB import's inserts
  * on PGlite (a data directory on disk, as `npm start` runs), A/B in one process. The bench's gift
  * export (bench/import-http.ts) is read and matched once; then its rows are written with the import's
  * own `insertDonations`, in one transaction, into an emptied `donations`, three ways, rounds

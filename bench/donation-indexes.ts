@@ -1,5 +1,5 @@
 /**
- * Issue 10: which of `donations`' indexes the queries that read donations use. A scratch PostgreSQL
+ * Which of `donations`' indexes the queries that read donations use. A scratch PostgreSQL
  * database gets the migrations, 5,000 missionaries and BENCH_DONATIONS donations (default 500,000:
  * 20 monthly uploads, a quarter designated to hold accounts, donor names); then every donation list
  * query the service sends (captured from `paginateDonations` / `listDonations` through Drizzle's

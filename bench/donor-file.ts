@@ -1,6 +1,6 @@
 /**
  * The donation benches' shared data: the directory a donor file is matched against and the rows of a
- * donor system's gift export (DESIGN.md decision 24), generated the same way in every run.
+ * donor system's gift export (decision 24, docs/decisions.md), generated the same way in every run.
  */
 import type { Db } from '../src/server/db/client';
 import { holdAccounts, users } from '../src/server/db/schema';

@@ -1,5 +1,5 @@
 /**
- * Benchmark of the expense report lists and edits (issue 3) on a scratch PostgreSQL database:
+ * Benchmark of the expense report lists and edits on a scratch PostgreSQL database:
  * - the staff queue (`GET /paginated_expense_report?submitted=1&processed=0`, sorted, searched) through
  *   the real list code, against the same page read with one hand-written SQL statement;
  * - adding an expense to a draft that already holds many items (lock, checks, insert, recompute of the

@@ -1,5 +1,5 @@
 /**
- * Field-link benchmark (issue 11): how long a missionary on a slow, far-away link waits.
+ * Field-link benchmark: how long a missionary on a slow, far-away link waits.
  *
  * Builds the web app (BENCH_SKIP_BUILD=1 to reuse dist/web), starts the real server on a fresh
  * embedded database, creates a missionary through the API, then drives Debian's Chromium under CDP

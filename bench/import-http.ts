@@ -1,5 +1,5 @@
 /**
- * Decision 18 / issue 10: a 10 MB donor file imported through the HTTP route, as the office's browser
+ * Decision 18: a 10 MB donor file imported through the HTTP route, as the office's browser
  * sends it (multipart POST /api/donation/denari-upload), timed to the last byte of the answer, with the
  * answer's size. In the same run the rows the import wrote are loaded again with COPY FROM STDIN into
  * a table shaped like `donations` (the floor for getting those rows into PostgreSQL); the ratio

@@ -1,5 +1,5 @@
 /**
- * Issue 10: what `donations`' indexes cost an import, A/B in one process under the same machine load.
+ * What `donations`' indexes cost an import, A/B in one process under the same machine load.
  * The bench's 10 MB gift export (bench/import-http.ts) is read and matched once; then its 142,760 rows
  * are written with the import's own `insertDonations` (one transaction, multi-row INSERT … unnest)
  * into `donations` carrying each index set in turn — the set before migration 0014 (three trigram

@@ -1,5 +1,5 @@
 /**
- * Benchmark of the donation import (issue 4): a generated 100,000-row donor file is imported through
+ * Benchmark of the donation import: a generated 100,000-row donor file is imported through
  * the real import code (decode, CSV parse, header and amount rules, matching, one transaction of
  * multi-row INSERT … SELECT FROM unnest) into a scratch PostgreSQL database, and the same rows are
  * loaded with COPY FROM STDIN into a scratch table shaped like `donations`. Prints rows/s and the
@@ -52,7 +52,7 @@ function perFundLines() {
 }
 
 /**
- * A donor system's gift export (DESIGN.md decision 24): one row per gift with its date, donor and
+ * A donor system's gift export (decision 24, docs/decisions.md): one row per gift with its date, donor and
  * status; a quarter designated to hold accounts, the rest by Account #; one gift in 50 refunded.
  */
 function perGiftLines() {

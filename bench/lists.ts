@@ -1,5 +1,5 @@
 /**
- * Lists at a million rows (issue 13): `npm run bench:lists`.
+ * Lists at a million rows: `npm run bench:lists`.
  *
  * Seeds a scratch PostgreSQL database (created and dropped at BENCH_DATABASE_URL) with 5,000
  * missionaries, 1,000,000 expense reports, 5,000,000 expenses and 2,000,000 donations by COPY, and an

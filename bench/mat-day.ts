@@ -1,5 +1,5 @@
 /**
- * MAT Day benchmark (issue 5): a whole month for 1,000 missionaries through the real app.
+ * MAT Day benchmark: a whole month for 1,000 missionaries through the real app.
  *
  * For each database — a scratch PostgreSQL database and an in-memory PGlite — it seeds 1,000
  * missionaries with realistic data (payroll profiles with journalled opening balances, one donation

@@ -1,5 +1,5 @@
 /**
- * Does the password-reset answer tell which addresses exist? (DESIGN.md decision 16, issue 10.)
+ * Does the password-reset answer tell which addresses exist? (decision 16, docs/decisions.md.)
  * 200 tries each of `POST /api/password/email` for a known and an unknown address, interleaved,
  * through the real app (embedded database, outbox mail), each from its own address so the throttle
  * never answers instead. The mail and token of a known address are written after the answer; the

@@ -1,5 +1,5 @@
 /**
- * How long `npm start` takes until the server answers (issue 16): a cold start on an empty DATA_DIR,
+ * How long `npm start` takes until the server answers: a cold start on an empty DATA_DIR,
  * then restarts on that same DATA_DIR. Each run spawns `npm start`, polls GET /api/health every 25 ms
  * and stops the server (its whole process group) once it answers 200. Prints each run and the median.
  * Run: node --import tsx bench/start-time.ts (BENCH_PORT, BENCH_RUNS to change). `--rebuild` removes

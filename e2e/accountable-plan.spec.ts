@@ -11,9 +11,9 @@ import {
   screenshots,
 } from './support';
 
-/** Issue 12: the accountable-plan card on the staff dashboard and on the missionary's own, with the days. */
+/** The accountable-plan card on the staff dashboard and on the missionary's own, with the days. */
 const stamp = Date.now();
-const SHOTS = '/work/coord/shots-i12month';
+const SHOTS = 'test-results/shots-accountable-plan';
 
 test('an expense 90 days old in a draft is flagged on both dashboards', async ({ page, request }) => {
   const admin = await apiToken(request);

@@ -43,7 +43,7 @@ test('an advance goes from request to approval, to its report within $1, to clos
   await screenshots(page, 'advance-requests');
   await logout(page);
 
-  // The admin approves $400, after SPEC.md's message for zero.
+  // The admin approves $400, after docs/product.md's message for zero.
   await loginAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await page.goto('/admin/advance-requests/unprocessed');
   await expect(page.getByRole('heading', { name: 'Unprocessed Advance Requests', level: 1 })).toBeVisible();
@@ -149,7 +149,7 @@ test('an advance goes from request to approval, to its report within $1, to clos
   const archive = page.getByRole('dialog', { name: 'Archive advance request' });
   await expect(archive).toContainText('Are you sure you want to archive this advance request?');
   await archive.getByRole('button', { name: 'Archive' }).click();
-  // Approved outside a distribution and not yet paid by one (DESIGN.md decision 14): closing its report
+  // Approved outside a distribution and not yet paid by one (decision 14, docs/decisions.md): closing its report
   // paid nothing, so archiving waits until a distribution has paid it; the office is told why.
   await expect(
     page.getByText('This advance has not been paid yet: the next distribution pays it. Archive it after that.'),

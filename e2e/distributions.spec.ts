@@ -11,7 +11,7 @@ import {
 } from './support';
 
 /**
- * MAT Day in the browser (issue 5): a missionary with a payroll profile, donations imported through
+ * MAT Day in the browser: a missionary with a payroll profile, donations imported through
  * the Denari upload, a hold account with a recurring deposit, one submitted reimbursement report and
  * one advance request. An admin walks the Distribution Form through its five steps, saves, approves
  * it from the Pending tab, and the missionary's fund balance on the profile is the ending balance the

@@ -4,7 +4,7 @@ import { apiCall, apiToken, createUserViaApi, E2E_ADMIN, expectAccessible, login
 const stamp = Date.now().toString(36);
 
 /**
- * A Planning-Center-like gift export (DESIGN.md decision 24): its amount is in "Fund Amount" and its
+ * A Planning-Center-like gift export (decision 24, docs/decisions.md): its amount is in "Fund Amount" and its
  * date in "Received On", which the import does not know, so the office maps them once.
  */
 function pcFile(month: '11' | '12'): Buffer {

@@ -51,7 +51,7 @@ export function receiptPhoto(width = 240, height = 320): Buffer {
 }
 
 /**
- * A phone-camera-sized photo (issue 11): `width × height` pixels of paper with fine grain, about
+ * A phone-camera-sized photo: `width × height` pixels of paper with fine grain, about
  * 6 MB as a PNG — over the server's 5 MB, so it must be shrunk in the browser before it is sent.
  */
 export function largePhoto(width = 2200, height = 1500): Buffer {

@@ -163,7 +163,7 @@ test('a missionary reports foreign expenses, mileage and a receipt; an admin pay
   await confirm.getByRole('button', { name: 'Confirm Payout' }).click();
   await expect(page.getByText('Expense Report has been processed.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Process' })).toHaveCount(0);
-  // Issue 16: after processing, the office goes on to the next waiting report (other specs may have left
+  // After processing, the office goes on to the next waiting report (other specs may have left
   // some), or is told none is left.
   const onward = page.getByRole('link', { name: /^(Next unprocessed report|No unprocessed reports left)$/ });
   await expect(onward).toBeVisible();

@@ -5,7 +5,7 @@ import { allFlagsReviewed } from '../src/domain/distributions/review';
 import { SCREENSHOTS } from './support';
 
 /**
- * Issue 16, first run: a new organisation on its own fresh DATA_DIR (its own server, on a free port):
+ * First run: a new organisation on its own fresh DATA_DIR (its own server, on a free port):
  * the first-run admin box stays the last thing on the console however many requests come in, HEAD
  * answers on the app's pages, and the admin dashboard's setup checklist ticks itself step by step and
  * disappears once the first MAT Day is approved.

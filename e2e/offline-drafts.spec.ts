@@ -5,7 +5,7 @@ import { addKesExpense, addMileage, goOffline, missionary, onlineOnce } from './
 import { apiCall, apiToken, expectAccessible, loginAs } from './support';
 
 /**
- * Issue 11, what was left of "Offline expense entry" and "Receipts from the camera": a report started
+ * Offline expense entry and receipts from the camera: a report started
  * without a connection, its lines edited and deleted before they are sent, a sent line changed
  * offline, a conflict with the office shown (never overwritten), and a HEIC photo as a file card.
  */

@@ -5,7 +5,7 @@ import { addKesExpense, addMileage, goOffline, missionary, onlineOnce } from './
 import { apiCall } from './support';
 
 /**
- * Issue 11: a missionary adds two expenses, a mileage trip and a 6 MB phone photo without a
+ * A missionary adds two expenses, a mileage trip and a 6 MB phone photo without a
  * connection, reloads the page while still offline and finds them waiting; when the link returns
  * they are sent in order, exactly once, and the photo arrives shrunk below 2 MB.
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { apiCall, apiToken, createCategories, createUserViaApi, expectAccessible, loginAs } from './support';
 
 /**
- * Issue 11: at 390 px a missionary pages through all 25 of their reports with the next-page arrow
+ * At 390 px a missionary pages through all 25 of their reports with the next-page arrow
  * (it used to be cut off once the label read "1–10 of 11"), and the missionary screens have no
  * serious or critical axe violations.
  */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 /**
- * Issue 11: installable, and the app shell opens without a connection. The service worker precaches
+ * Installable, and the app shell opens without a connection. The service worker precaches
  * the hashed shell; index.html comes from the network when there is one, else from the precache.
  */
 test('the app installs a service worker and opens offline', async ({ page, context }) => {

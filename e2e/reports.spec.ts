@@ -19,7 +19,7 @@ import {
 } from './support';
 
 /**
- * Report Downloads (SPEC.md §2.3, §5, §7): staff set the dates, download the field-worker expense
+ * Report Downloads (docs/product.md §2.3, §5, §7): staff set the dates, download the field-worker expense
  * report and the accounting-package report (and its journal) and read them back; statements are
  * downloaded from the admin user profile and from the missionary's dashboard.
  */
@@ -108,7 +108,7 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
     },
   });
   expect(imported.ok(), await imported.text()).toBeTruthy();
-  // The import answers with a summary (DESIGN.md decision 12); the rows are listed by upload name.
+  // The import answers with a summary (decision 12, docs/decisions.md); the rows are listed by upload name.
   const listed = await request.get('/api/donation', {
     headers: { 'api-token': admin },
     params: { upload_name: uploadName },

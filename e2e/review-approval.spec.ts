@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { apiCall, apiToken, createUserViaApi, E2E_ADMIN, expectAccessible, loginAs, screenshots } from './support';
 
 /**
- * Issue 12: Approve Selected lists each flagged distribution with its flags; a flagged one goes through
+ * Approve Selected lists each flagged distribution with its flags; a flagged one goes through
  * only when every flag is ticked as reviewed, and an unflagged one goes straight through.
  */
 
@@ -53,7 +53,7 @@ test('a MAT Day with two flagged distributions is approved through the review di
   await loginAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await page.goto(`/admin/distributions/pending?q=${stamp}`);
   await expect(page.getByText(`Joel Clear ${stamp}`)).toBeVisible();
-  // At 1280 px beside the menu the review chips and the row actions fit without scrolling (issue 12).
+  // At 1280 px beside the menu the review chips and the row actions fit without scrolling.
   await page.setViewportSize({ width: 1280, height: 800 });
   const lastDelete = page.getByRole('button', { name: `Delete distribution #${short.id}` });
   await expect(lastDelete).toBeInViewport();

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { apiCall, apiToken, createUserViaApi, expectAccessible, logout } from './support';
 
-/** Issue 10 / DESIGN.md decision 16: TOTP enrolment and sign-in through the screens. */
+/** Decision 16 (docs/decisions.md): TOTP enrolment and sign-in through the screens. */
 const SHOTS = process.env.SHOTS_DIR;
 
 /** The code an authenticator app would show `offsetMs` from now. */

@@ -23,7 +23,7 @@ export async function loginAs(page: Page, email: string, password: string): Prom
  */
 export async function logout(page: Page): Promise<void> {
   const logoutButton = page.getByRole('button', { name: 'Logout' });
-  // The phone drawer's code loads on first open (issue 11's budget), which can take seconds on a busy machine.
+  // The phone drawer's code loads on first open (to keep the first page's JavaScript small), which can take seconds on a busy machine.
   await expect(async () => {
     if (!(await logoutButton.isVisible()))
       await page.getByRole('button', { name: 'Open menu' }).click({ timeout: 3_000 });

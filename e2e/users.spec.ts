@@ -256,7 +256,7 @@ test('an employee sees the users and settings screens without the admin-only act
   await expect(page.getByRole('heading', { name: missionary.name })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
 
-  // The employee's menu no longer offers Add User (issue 12); a typed address explains it is for administrators.
+  // The employee's menu no longer offers Add User; a typed address explains it is for administrators.
   await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Add User' })).toHaveCount(
     0,
   );

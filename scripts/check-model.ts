@@ -41,7 +41,7 @@ async function main(): Promise<number> {
         runs,
         minSteps: Number(values['min-steps']),
         maxSteps: Number(values['max-steps']),
-        // As in CI: a sequence that ran fewer than 30 calls is drawn again (issue 9: sequences of ≥ 30 steps).
+        // As in CI: a sequence that ran fewer than 30 calls is drawn again (sequences of ≥ 30 steps).
         minRan: 30,
         seed,
         shrinkSeconds: Number(values['shrink-seconds']),

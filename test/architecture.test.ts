@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** DESIGN.md: imports flow web → domain ← server; domain code does no I/O. */
+/** docs/conventions.md, "Layers": imports flow web → domain ← server; domain code does no I/O. */
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 function sourceFiles(dir: string): string[] {

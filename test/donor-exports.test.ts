@@ -14,7 +14,7 @@ import { buildPreview, type Directory } from '../src/domain/donations/import-pre
 import { decodeText, detectDelimiter } from '../src/domain/donations/text';
 
 /**
- * DESIGN.md decision 24: donor-system exports as they come (test/fixtures/donor-exports, modelled on
+ * Decision 24 (docs/decisions.md): donor-system exports as they come (test/fixtures/donor-exports, modelled on
  * the column sets Denari, Realm, Subsplash and Planning Center document for their gift exports, and
  * the two presets of docs/samples). Missionaries and funds are the demo's.
  */

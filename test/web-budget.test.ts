@@ -7,7 +7,7 @@ import { entryKey, pageBudgets, readManifest, staticClosure } from '../scripts/b
 import { cacheControlFor } from '../src/server/app';
 
 /**
- * Issue 11: what a missionary's phone downloads. The web app is built here (into a scratch folder)
+ * What a missionary's phone downloads. The web app is built here (into a scratch folder)
  * and its chunk graph measured: JavaScript gzipped for the login page ≤ 170 KiB and for the
  * missionary dashboard ≤ 220 KiB; every screen but login and "/" is a chunk of its own, loaded lazily.
  */

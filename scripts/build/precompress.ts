@@ -30,7 +30,7 @@ export function precompressDirectory(dir: string): number {
 }
 
 /**
- * Compresses the built web app once, at build time, at the highest levels (issue 11): the server
+ * Compresses the built web app once, at build time, at the highest levels: the server
  * sends `.br` or `.gz` by the request's Accept-Encoding and never compresses per request.
  */
 export function precompress(): Plugin {

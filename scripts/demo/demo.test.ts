@@ -73,7 +73,7 @@ describe('the demo organisation', () => {
         insurance_amount: 310.5,
       },
     });
-    // Every status of SPEC.md §9 is represented, and every account number is distinct.
+    // Every status of docs/product.md §9 is represented, and every account number is distinct.
     const statuses = new Set(missionaries.body.map((u: { profile: { tax_status: string } }) => u.profile.tax_status));
     expect([...statuses].sort()).toEqual(['1099', 'W2', 'W2 Exempt']);
     const accounts = missionaries.body.map((u: { missionary_number: string }) => u.missionary_number);

@@ -252,8 +252,8 @@ async function addReport(
 }
 
 /**
- * A payout entered when processing is paid at once from the missionary's fund (DESIGN.md decision
- * 14, as PATCH /process-expense-report does); the demo's processed reports have general lines only.
+ * A payout entered when processing is paid at once from the missionary's fund (decision
+ * 14 of docs/decisions.md, as PATCH /process-expense-report does); the demo's processed reports have general lines only.
  */
 async function payFromFund(tx: Tx, userId: number, row: { id: number; payout: Cents | null }, adminId: number | null) {
   const payout = row.payout ?? 0;

@@ -287,7 +287,7 @@ export async function loadDemoHistory(
       );
     if (pending.length > 0) {
       clock.set(month.approvedAt);
-      // The demo's office looked at every review flag before approving (issue 12).
+      // The demo's office looked at every review flag before approving.
       const reviewed = allFlagsReviewed(
         pending.map((row) => ({ id: row.id, review_flags: row.reviewFlags as Array<{ code: string }> })),
       );

@@ -22,7 +22,7 @@ interface DemoMissionary {
   wireFee: number;
   /** Opening balance of the missionary's fund; negative is a deficit carried forward. */
   fundBalance: number;
-  /** Percent and dollars overriding the organisation's admin fee (DESIGN.md decision 9). */
+  /** Percent and dollars overriding the organisation's admin fee (decision 9, docs/decisions.md). */
   adminFee?: { percentage: string; cap: number };
 }
 

@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS, type SettingName } from '../../src/domain/settings/se
 import { settings } from '../../src/server/db/schema';
 import type { DemoSeed } from './types';
 
-/** The organisation's rates; percentages in percent (DESIGN.md decision 9). */
+/** The organisation's rates; percentages in percent (decision 9, docs/decisions.md). */
 export const DEMO_SETTINGS: Record<SettingName, string> = {
   mileage_reimbursement: '0.67',
   admin_fee_percentage: '10',

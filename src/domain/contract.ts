@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Dollars } from './money';
 
 /**
- * One contract per endpoint (issue 14): the method and path, the request's params, query and body,
+ * One contract per endpoint: the method and path, the request's params, query and body,
  * and every response the endpoint may send, as zod schemas. The server validates requests and
  * serialises responses through them (src/server/http/routes.ts), the web takes its types and
  * fetchers from them, the API tests check every response body against them and the OpenAPI
@@ -85,7 +85,7 @@ export type HandlerResultOf<C extends EndpointContract> = z.input<ResponseSchema
 /** The body a client receives on success (200 or 201). */
 export type ResponseOf<C extends EndpointContract> = z.output<JsonOf<C['responses'][SuccessKeys<C>]>>;
 
-// Wire atoms: the conventions of SPEC.md §3, written once.
+// Wire atoms: the conventions of docs/product.md §3, written once.
 
 /**
  * Money on the wire: dollars as a JSON number with at most 2 decimals (integer cents in code). Its
@@ -98,7 +98,7 @@ export const ZDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .meta({ description: 'A date, YYYY-MM-DD.' });
 export const ZTimestamp = z.string().meta({ description: 'An instant, ISO 8601 in UTC.' });
-/** Flags are 0 or 1 on the wire (SPEC.md §3). */
+/** Flags are 0 or 1 on the wire (docs/product.md §3). */
 export const ZFlag = z.literal([0, 1]);
 export const ZId = z.number().int().positive();
 
@@ -117,7 +117,7 @@ export type TPage<T> = { data: T[]; total_count: number; next_cursor?: string | 
 
 export const ZSuccessResponseSchema = z.object({ success: z.boolean() });
 export const ZMessageResponseSchema = z.object({ success: z.boolean(), message: z.string() });
-/** Deleting a record answers with its id and SPEC.md's message. */
+/** Deleting a record answers with its id and docs/product.md's message. */
 export const ZDeletedResponseSchema = z.object({ id: ZId, success: z.boolean(), message: z.string() });
 
 /** The contract `listRoute` writes: a GET of one page of a list. */
@@ -149,7 +149,7 @@ export interface DeleteRouteContract<Params extends z.ZodType, Response extends 
 
 /**
  * Deleting (or archiving) one record named by its id in the path (`DELETE /thing/:id`): the params
- * schema names the id (and its message), the answer is `ZDeletedResponseSchema` (its id and SPEC.md's
+ * schema names the id (and its message), the answer is `ZDeletedResponseSchema` (its id and docs/product.md's
  * message) unless the endpoint answers with the record itself.
  */
 export function deleteRoute<Params extends z.ZodType>(

@@ -1,6 +1,6 @@
 import { CURRENCIES, CURRENCY_CODES, currencyChoices, resolveCurrency } from './currencies';
 
-/** DESIGN.md decision 22. */
+/** Decision 22 (docs/decisions.md). */
 describe('resolveCurrency', () => {
   it.each([
     [undefined, true, { currency: 'USD' }], // left out, rate 1: USD

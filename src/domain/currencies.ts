@@ -1,5 +1,5 @@
 /**
- * ISO 4217 currencies a missionary may spend in (DESIGN.md decision 22): active codes with their
+ * ISO 4217 currencies a missionary may spend in (decision 22, docs/decisions.md): active codes with their
  * English names, USD first. An expense without a currency is USD when its rate is 1, else unknown.
  */
 export const CURRENCIES: ReadonlyArray<readonly [code: string, name: string]> = [

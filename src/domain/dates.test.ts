@@ -33,7 +33,7 @@ describe('ordering', () => {
     expect(compareDates(a, b)).toBe(expected);
   });
 
-  it('finds the earliest and latest (SPEC.md: report start and end dates)', () => {
+  it('finds the earliest and latest (docs/product.md: report start and end dates)', () => {
     const dates = ['2026-03-15', '2025-12-31', '2026-01-02'];
     expect(earliest(dates)).toBe('2025-12-31');
     expect(latest(dates)).toBe('2026-03-15');
@@ -52,7 +52,7 @@ describe('ordering', () => {
   });
 });
 
-describe('formatUSDate (SPEC.md §2.3: MM/DD/YYYY, blanks empty)', () => {
+describe('formatUSDate (docs/product.md §2.3: MM/DD/YYYY, blanks empty)', () => {
   it.each([
     ['2026-11-21', '11/21/2026'],
     ['2026-01-05', '01/05/2026'],

@@ -35,7 +35,7 @@ export function isWithin(date: IsoDate, from: IsoDate, to: IsoDate): boolean {
   return date >= from && date <= to;
 }
 
-/** "2026-11-21" → "11/21/2026"; blank, null and "0000-00-00" show as empty (SPEC.md §2.3). */
+/** "2026-11-21" → "11/21/2026"; blank, null and "0000-00-00" show as empty (docs/product.md §2.3). */
 export function formatUSDate(value: IsoDate | null | undefined): string {
   if (!value || value.startsWith('0000-00-00')) return '';
   const match = ISO_DATE.exec(value.slice(0, 10));

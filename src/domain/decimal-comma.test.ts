@@ -1,7 +1,7 @@
 import { decimalField, moneyField } from './fields';
 import { readDecimalComma } from './money';
 
-/** DESIGN.md decision 23: decimal commas where unambiguous; `1.234,50` refused with the reason. */
+/** Decision 23 (docs/decisions.md): decimal commas where unambiguous; `1.234,50` refused with the reason. */
 describe('readDecimalComma', () => {
   it.each([
     ['12,50', '12.50'], // one comma, two digits after: a decimal comma

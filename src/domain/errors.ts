@@ -1,6 +1,6 @@
 /**
  * One error type for the whole product. Its code decides the HTTP status; its message is the
- * user-facing text of SPEC.md; `errors` holds field messages shown under the inputs.
+ * user-facing text of docs/product.md; `errors` holds field messages shown under the inputs.
  */
 export type ErrorCode =
   | 'bad_request'

@@ -154,7 +154,7 @@ describe('decimalField and percentField: exact text', () => {
   });
 });
 
-describe('flag01 and optionalFlag01 (SPEC.md keeps flags as 0/1)', () => {
+describe('flag01 and optionalFlag01 (docs/product.md keeps flags as 0/1)', () => {
   it.each([
     [1, ok(true)],
     ['1', ok(true)],

@@ -3,7 +3,7 @@ import { isIsoDate } from './dates';
 import { type Cents, MAX_MONEY_CENTS, parseDecimal, parseDollars, readDecimalComma } from './money';
 
 /**
- * Bounds of DESIGN.md decision 17: bad input is a 422 naming the field, never a database error.
+ * Bounds of decision 17 (docs/decisions.md): bad input is a 422 naming the field, never a database error.
  * Ids are positive 32-bit integers (the `serial` columns); dates lie in 1900..2100; text holds no
  * NUL (PostgreSQL text cannot store it).
  */
@@ -169,12 +169,12 @@ export function optionalDecimal(label: string, options: { min?: number; max?: nu
   return decimalField(label, options).optional();
 }
 
-/** A percentage entered in percent (6.2 means 6.2 %), DESIGN.md decision 9. */
+/** A percentage entered in percent (6.2 means 6.2 %), decision 9 (docs/decisions.md). */
 export function percentField(label: string) {
   return decimalField(label, { min: 0, max: 100, scale: 4 });
 }
 
-/** 0/1 flags (SPEC.md keeps them as 0/1 on the wire); true/false are accepted too. */
+/** 0/1 flags (docs/product.md keeps them as 0/1 on the wire); true/false are accepted too. */
 export function flag01(label: string) {
   return z.preprocess(
     (value) => {

@@ -1,8 +1,8 @@
 import { SIGN_IN_MESSAGES } from './sign-in-messages';
 
 /**
- * Every user-facing text that SPEC.md §5 and §8 give, word for word (typos included, the spec
- * says so). Screens and the API both read them from here.
+ * Every user-facing text, word for word as docs/product.md §5 and §8 quote it (the two historical
+ * misspellings included). Screens and the API both read them from here.
  */
 export const MESSAGES = {
   // §8 login and passwords
@@ -97,7 +97,7 @@ export const MESSAGES = {
   distributionsApproved: 'Distributions Approved',
   distributionDeleted: 'Distribution Deleted',
   noDistributionsSelected: 'No distributions select.',
-  // distribution engine input checks (SPEC.md §5 and docs/distribution.md)
+  // distribution engine input checks (docs/product.md §5 and docs/distribution.md)
   holdTransactionAccountAndTypeRequired: 'Approving a hold-account transaction requires a fund and a transaction type.',
   holdAccountUnknown: "That hold account is not one of this field worker's accounts.",
   recurringAmountMismatch: "A recurring item must match the hold account's MAT Day recurring amount.",

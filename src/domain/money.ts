@@ -5,7 +5,7 @@
  */
 
 /**
- * Cents and dollars are distinct types (issue 14): each carries a unit tag, and an amount tagged in
+ * Cents and dollars are distinct types: each carries a unit tag, and an amount tagged in
  * one unit is refused by the type checker where the other is expected — dollars from the wire
  * (`ZDollars`, every response's money) passed to a function of cents, or cents to `toDollars`'s
  * readers, fail `tsc`. The tag is optional, so a plain number (a literal, the result of `+`, a
@@ -21,7 +21,7 @@ export type Dollars = number & UnitTag<'dollars'>;
 
 export const ZERO: Cents = 0;
 
-/** The largest amount a money column (numeric(14,2)) holds: ±999,999,999.99 (DESIGN.md decision 17). */
+/** The largest amount a money column (numeric(14,2)) holds: ±999,999,999.99 (decision 17, docs/decisions.md). */
 export const MAX_MONEY_CENTS: Cents = 99_999_999_999;
 
 export function isMoneyInRange(cents: Cents): boolean {
@@ -184,7 +184,7 @@ export function formatUSD(amount: Cents): string {
 }
 
 /**
- * DESIGN.md decision 23: an amount typed with a decimal comma ("12,50") reads as "12.50" where that
+ * Decision 23 (docs/decisions.md): an amount typed with a decimal comma ("12,50") reads as "12.50" where that
  * is unambiguous: one comma, no point, one or two digits after it. Text without a comma is returned
  * as it is. Otherwise the reason it cannot be read, to follow the field's label.
  */

@@ -20,9 +20,9 @@ export const ROLE_LABELS: Record<Role, string> = {
   none: 'None',
 };
 
-/** Idle time after which a session ends (SPEC.md §9: 14,400,000 ms). */
+/** Idle time after which a session ends (docs/product.md §9: 14,400,000 ms). */
 export const SESSION_IDLE_MS = 14_400_000;
-/** Password reset links live this long (DESIGN.md decision 2). */
+/** Password reset links live this long (decision 2, docs/decisions.md). */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const MIN_PASSWORD_LENGTH = 6;
 export const GENERATED_PASSWORD_LENGTH = 8;

@@ -1,6 +1,6 @@
 /**
- * The sign-in page's words (SPEC.md §8), in a module of their own so the login page downloads these
- * three and not every message of the app (its JavaScript budget, issue 11). MESSAGES includes them.
+ * The sign-in page's words (docs/product.md §8), in a module of their own so the login page downloads these
+ * three and not every message of the app (its JavaScript budget). MESSAGES includes them.
  */
 export const SIGN_IN_MESSAGES = {
   welcome: 'Welcome!',

@@ -1,4 +1,4 @@
-/** Words the organisation can rename (SPEC.md §1); screens read them through the site config. */
+/** Words the organisation can rename (docs/product.md §1); screens read them through the site config. */
 export interface Terms {
   missionary: string;
   missionaries: string;

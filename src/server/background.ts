@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { databaseErrorOf } from './db/errors';
 
 /**
- * Work done after the answer has left (DESIGN.md decision 16: the password-reset answer must not
+ * Work done after the answer has left (decision 16 of docs/decisions.md: the password-reset answer must not
  * wait for the database write and the mail that only a known address causes). Failures are logged,
  * never thrown; tests and shutdown wait for `idle()`.
  */

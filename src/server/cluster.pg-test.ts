@@ -10,7 +10,7 @@ import { createScratchDatabase } from './test-support/databases';
 import { freePort, http, type ServerProcess, startServer } from './test-support/server-process';
 
 /**
- * Two app processes on one PostgreSQL database (DESIGN.md decision 19, docs/deploy.md): an office
+ * Two app processes on one PostgreSQL database (decision 19, docs/decisions.md, docs/deploy.md): an office
  * month sent to them in turn, one of them killed with SIGKILL half-way, the month finished on the
  * other. Receipts live in the database, so a restarted node serves every one of them; nothing is lost
  * or doubled and every balance equals its journal.

@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   await migrate(database);
   // Jobs (Build MAT Day, imports) whose process was killed would otherwise show "running" forever.
   await interruptJobsAtStart(database.db, database.kind, systemClock.now());
-  // Issue 10: TOTP secrets stored before they were encrypted are sealed now, before any request.
+  // TOTP secrets stored before they were encrypted are sealed now, before any request.
   await sealStoredTotpSecrets(database.db, config);
   // The first-run box is printed after the start-up summary, last, so it stays on screen.
   const firstRun: string[] = [];

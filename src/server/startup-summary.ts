@@ -14,7 +14,7 @@ const DEBUG_LEVELS = new Set(['debug', 'trace']);
 
 /**
  * What `npm start` prints once it listens: where the app is, what it stores where, how loud the logs
- * are — and, on the first run, the admin's password last, so nothing scrolls it away (issue 16).
+ * are — and, on the first run, the admin's password last, so nothing scrolls it away.
  * Never a secret other than that one-time password: the database address loses its credentials.
  */
 export function startupSummary(facts: StartupFacts): string[] {

@@ -1,7 +1,7 @@
 import { formatUSDate } from '../domain/dates';
 import { type Dollars, formatUSD, parseDollars } from '../domain/money';
 
-/** Dollars from the API (or typed in a form) shown as "$1,234.50" (SPEC.md §9); cents are refused by the type. */
+/** Dollars from the API (or typed in a form) shown as "$1,234.50" (docs/product.md §9); cents are refused by the type. */
 export function money(dollars: Dollars | string | null | undefined): string {
   if (dollars === null || dollars === undefined || dollars === '') return '';
   const cents = parseDollars(typeof dollars === 'number' ? dollars : String(dollars));
@@ -13,7 +13,7 @@ export function date(value: string | null | undefined): string {
   return formatUSDate(value ? value.slice(0, 10) : value);
 }
 
-/** Two decimals for inputs of profile money fields (SPEC.md §5). */
+/** Two decimals for inputs of profile money fields (docs/product.md §5). */
 export function twoDecimals(dollars: Dollars | null | undefined): string {
   return dollars === null || dollars === undefined ? '' : dollars.toFixed(2);
 }

@@ -21,7 +21,7 @@ const ResetPasswordPage = lazyPage(() => import('./pages/auth/ResetPasswordPage'
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
 /**
- * The route table of SPEC.md §2.1. Each feature exports its routes per group; the four page shells
+ * The route table of docs/product.md §2.1. Each feature exports its routes per group; the four page shells
  * are the one AppShell behind the guard of its group.
  */
 export interface FeatureRoutes {

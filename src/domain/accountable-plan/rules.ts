@@ -8,7 +8,7 @@ import { type Cents, formatUSD } from '../money';
  * "Accountable plan"):
  *  - an advance is reported (its advance report submitted) within 60 days of being paid;
  *  - its unspent part is returned within 120 days of being paid; an advance counts as settled when its
- *    advance report is processed (closed): the report must reach the approved amount (SPEC.md §5), so
+ *    advance report is processed (closed): the report must reach the approved amount (docs/product.md §5), so
  *    money sent back is a line of that report, and processing confirms the office received it;
  *  - an expense is submitted within 60 days of its date.
  * The flags cover open items only (advances not closed, reports not processed): what the office can

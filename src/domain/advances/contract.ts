@@ -6,7 +6,7 @@ import { listQuerySchema, queryFlag } from '../list-query';
 import { advanceRequestSchema, advanceStatusFilter, processAdvanceSchema } from './schemas';
 import { ADVANCE_STATUSES } from './states';
 
-/** SPEC.md §3 Advance request with §2.3's row fields; money in dollars. */
+/** docs/product.md §3 Advance request with §2.3's row fields; money in dollars. */
 export const ZAdvanceSchema = z
   .object({
     id: ZId,

@@ -1,7 +1,7 @@
 import { formatUSDate, type IsoDate } from '../dates';
 import { type Cents, formatUSD } from '../money';
 
-/** What the screens need to say when an advance is paid (DESIGN.md decision 14). */
+/** What the screens need to say when an advance is paid (decision 14, docs/decisions.md). */
 export interface AdvancePayment {
   amountApproved: Cents | null;
   /** What the distribution that paid it paid (null while unpaid). */

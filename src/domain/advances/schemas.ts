@@ -18,7 +18,7 @@ export const advanceRequestSchema = z.object({
 });
 export type AdvanceRequestInput = z.input<typeof advanceRequestSchema>;
 
-/** PATCH /advance-request/{id} (form amount_approved, status approved): SPEC.md §5's one message. */
+/** PATCH /advance-request/{id} (form amount_approved, status approved): docs/product.md §5's one message. */
 export const processAdvanceSchema = z.object({
   amount_approved: z
     .preprocess(

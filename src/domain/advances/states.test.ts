@@ -80,7 +80,7 @@ describe('refused in the wrong state (409), nothing changes', () => {
     ['delete', owner, advance('requested', { distributionId: 3 }), MESSAGES.advanceInDistribution],
     ['archive', admin, advance('submitted'), ADVANCE_MESSAGES.onlyClosedArchive],
     ['archive', admin, advance('closed', { archived: true }), ADVANCE_MESSAGES.alreadyArchived],
-    // DESIGN.md decision 14: closing never pays; an approved advance no distribution paid stays payable.
+    // Decision 14 (docs/decisions.md): closing never pays; an approved advance no distribution paid stays payable.
     ['archive', admin, advance('closed', { unpaid: true }), ADVANCE_MESSAGES.unpaid],
     ['archive', admin, advance('closed', { distributionId: 3 }), MESSAGES.advanceInDistribution],
     [
@@ -99,7 +99,7 @@ describe('refused in the wrong state (409), nothing changes', () => {
     expect(decideAdvance(action, facts, actor)).toEqual({ ok: false, code: 'conflict', message });
   });
 
-  it('uses SPEC.md’s words for a request referenced by a distribution', () => {
+  it('uses docs/product.md’s words for a request referenced by a distribution', () => {
     expect(MESSAGES.advanceInDistribution).toBe(
       'This advance request is referenced in a distribution. Please contact an administrator to modify or delete it.',
     );

@@ -2,7 +2,7 @@ import type { Actor, Decision } from '../expense-reports/states';
 import { MESSAGES } from '../messages';
 
 /**
- * An advance request's life (SPEC.md §4, docs/decisions.md): requested → approved (amount_approved
+ * An advance request's life (docs/product.md §4, docs/decisions.md): requested → approved (amount_approved
  * set) → submitted (its advance report is submitted) → closed (staff confirm the report) →
  * archived. Every action is decided here; a refused one changes nothing.
  */
@@ -44,7 +44,7 @@ export interface AdvanceFacts {
    */
   distributionStatus?: 'pending' | 'approved' | null;
   expenseReportId: number | null;
-  /** Approved with an amount and not yet paid by a distribution (DESIGN.md decision 14). */
+  /** Approved with an amount and not yet paid by a distribution (decision 14, docs/decisions.md). */
   unpaid?: boolean;
 }
 

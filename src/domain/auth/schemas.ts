@@ -13,7 +13,7 @@ const password = (label = 'Password') =>
       .max(200, `${label} must be at most 200 characters.`),
   );
 
-/** SPEC.md §5: login trims email and password. */
+/** docs/product.md §5: login trims email and password. */
 export const loginSchema = z.object({
   email: emailField(),
   password: z.preprocess(

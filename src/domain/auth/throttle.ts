@@ -1,5 +1,5 @@
 /**
- * Sign-in throttle rules (DESIGN.md decision 16), pure so they can be table-tested. Failures are
+ * Sign-in throttle rules (decision 16, docs/decisions.md), pure so they can be table-tested. Failures are
  * counted per (email, address) and per address; those two refuse with 429. Failures counted against
  * an account from every address only slow its sign-in down, so an attacker spraying guesses from
  * many addresses can never lock the owner out: the owner, from their own address, still gets in.

@@ -7,7 +7,7 @@ export interface DefaultCategory {
 }
 
 /**
- * The category set a new organisation can start from (issue 16: "Add default categories" on the
+ * The category set a new organisation can start from ("Add default categories" on the
  * setup checklist): what a missionary-support office typically reimburses, pays mileage for and
  * advances. Offices rename, extend or delete them on Settings like any other category.
  */

@@ -7,7 +7,7 @@ const text = z.preprocess(
   z.string().max(255, 'At most 255 characters.'),
 );
 
-/** Category add and update: both texts are required, with SPEC.md §5's one message. */
+/** Category add and update: both texts are required, with docs/product.md §5's one message. */
 export const categorySchema = z
   .object({
     expense_category: text,

@@ -16,7 +16,7 @@ function run(distributable: string, advances: AdvanceRequestInput[], manualAdvan
   );
 }
 
-describe('advances (SPEC.md §5, DESIGN.md step 8)', () => {
+describe('advances (docs/product.md §5, waterfall step 8, docs/distribution.md)', () => {
   it.each([
     // requested, typed, distributable, granted, warning
     ['300.00', null, '1000.00', '300.00', null], // the requested amount when funds allow

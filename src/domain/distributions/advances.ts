@@ -12,7 +12,7 @@ export interface Advances {
 }
 
 /**
- * The amount staff ask to grant for one advance (SPEC.md §5): the typed amount, else the requested
+ * The amount staff ask to grant for one advance (docs/product.md §5): the typed amount, else the requested
  * amount; a typed amount above the requested amount becomes 0.
  */
 export function askedAdvance(advance: AdvanceRequestInput): Cents {
@@ -21,7 +21,7 @@ export function askedAdvance(advance: AdvanceRequestInput): Cents {
 }
 
 /**
- * DESIGN.md step 8, after the reimbursements: each ticked advance request (by id, oldest request
+ * Waterfall step 8 (docs/distribution.md), after the reimbursements: each ticked advance request (by id, oldest request
  * first) gets at most its asked amount and at most what is still distributable — 0 when nothing is.
  * Then the manual business advance, capped the same way. An advance cut short is not owed later: it
  * was never spent, so nothing accrues.

@@ -21,7 +21,7 @@ export interface DistributionContextWire {
   /** The first of donation_upload_names. */
   donation_upload_name: string | null;
   donation_upload_names: string[];
-  /** SPEC.md §3 profile names; money in dollars, percentages as exact decimal strings (null = settings). */
+  /** docs/product.md §3 profile names; money in dollars, percentages as exact decimal strings (null = settings). */
   profile: {
     tax_status: TaxStatus | null;
     fica_tax: 0 | 1;
@@ -38,7 +38,7 @@ export interface DistributionContextWire {
     fund_balance: number;
     unreimbursed_amount: number;
   };
-  /** The five settings by name (SPEC.md §3); percentages and the mileage rate as exact strings. */
+  /** The five settings by name (docs/product.md §3); percentages and the mileage rate as exact strings. */
   settings: {
     mileage_reimbursement: string;
     admin_fee_percentage: string;

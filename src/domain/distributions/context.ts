@@ -33,7 +33,7 @@ import { sameUploads } from './upload-names';
  *
  * Pure domain code: no I/O, no clock. Amounts are integer cents, rates exact `Decimal`s in percent;
  * the wire (`contextToWire` / `contextFromWire`) carries dollars, percentages as exact decimal
- * strings and dates as `YYYY-MM-DD` (DESIGN.md API conventions).
+ * strings and dates as `YYYY-MM-DD` (docs/product.md §7).
  */
 
 export interface ContextUser {
@@ -58,7 +58,7 @@ export interface ContextExpenseReport extends ExpenseReportInput {
 /** An advance request the staff may tick (engine input plus what the form shows). */
 export interface ContextAdvance extends LoadedAdvance {
   /**
-   * DESIGN.md decision 14: an advance approved outside a distribution stays payable until a
+   * Decision 14 (docs/decisions.md): an advance approved outside a distribution stays payable until a
    * distribution pays it, whatever state its report is in (submitted, closed).
    */
   status: AdvanceStatus;
@@ -186,7 +186,7 @@ export interface InitialChoices {
  */
 export const BATCH_CHOICES: InitialChoices = { tickAllDesignatedDonations: true, tickRecurring: true };
 
-/** The form's defaults for a new distribution: only what was approved beforehand (SPEC.md §4). */
+/** The form's defaults for a new distribution: only what was approved beforehand (docs/product.md §4). */
 export const FORM_CHOICES: InitialChoices = { tickAllDesignatedDonations: false, tickRecurring: false };
 
 /**

@@ -42,7 +42,7 @@ const moneyFields = Object.fromEntries(STORED_MONEY_FIELDS.map((field) => [field
   typeof ZDollars
 >;
 
-/** A distribution in lists (SPEC.md §3 without the JSON text lists and related objects). */
+/** A distribution in lists (docs/product.md §3 without the JSON text lists and related objects). */
 export const ZDistributionSummarySchema = z
   .object({
     id: ZId,
@@ -53,12 +53,12 @@ export const ZDistributionSummarySchema = z
     missionary_number: z.string().nullable(),
     start_date: ZDate,
     end_date: ZDate,
-    /** The first of donation_upload_names (SPEC.md's single name). */
+    /** The first of donation_upload_names (the older single name). */
     donation_upload_name: z.string().nullable(),
     /** The uploads whose donations it takes (docs/distribution.md "Several uploads in a month"). */
     donation_upload_names: z.array(z.string()),
     ...moneyFields,
-    /** SPEC.md §3: the same values as ministry_reimbursement and ministry_advance. */
+    /** docs/product.md §3: the same values as ministry_reimbursement and ministry_advance. */
     ministry_expense_reimbursement: ZDollars,
     ministry_expense_advance: ZDollars,
     fica_tax: ZFlag,

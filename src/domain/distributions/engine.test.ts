@@ -5,7 +5,7 @@ import { buildManualTransaction } from './recurring';
 import { account, distributionInput, pct, usd } from './test-fixtures';
 import type { DistributionInput } from './types';
 
-describe('deficit months pay nothing from the general fund (DESIGN.md step 6)', () => {
+describe('deficit months pay nothing from the general fund (waterfall step 6, docs/distribution.md)', () => {
   const everything = (fundBalance: string, donations: string, salary: string): DistributionInput =>
     distributionInput({
       profile: { fundBalance: usd(fundBalance), netSalary: usd(salary), unreimbursedAmount: usd('100.00') },
@@ -73,7 +73,7 @@ describe('deficit months pay nothing from the general fund (DESIGN.md step 6)', 
   );
 });
 
-describe('totals (DESIGN.md step 9)', () => {
+describe('totals (waterfall step 9, docs/distribution.md)', () => {
   it('adds up what went out and what is left', () => {
     const result = computeDistribution(
       distributionInput({
@@ -102,7 +102,7 @@ describe('totals (DESIGN.md step 9)', () => {
   });
 });
 
-describe('input checks (SPEC.md §5: approving needs an account and a type)', () => {
+describe('input checks (docs/product.md §5: approving needs an account and a type)', () => {
   const withAccount = (overrides: Partial<DistributionInput>) =>
     distributionInput({ holdAccounts: [account({ id: 1, recurringDeposit: usd('100.00') })], ...overrides });
   const row = buildManualTransaction(1, 'Deposit', usd('10.00'));

@@ -12,7 +12,7 @@ import { validateInput } from './validate';
 import { Warnings } from './warnings';
 
 /**
- * The distribution of one user for one date range: DESIGN.md's waterfall, steps 1 to 10, in
+ * The distribution of one user for one date range: the waterfall of docs/distribution.md, steps 1 to 10, in
  * integer cents. Pure and deterministic: the Distribution Form calls it for the live preview, the
  * server calls it again on every save and stores its own result. docs/distribution.md explains
  * every line with a worked example.
@@ -133,7 +133,7 @@ function donationResults(input: DistributionInput, holdAccounts: HoldAccountFigu
     );
 }
 
-/** Step 9 (what is left and what went out) and the result with SPEC.md's field names. */
+/** Step 9 (what is left and what went out) and the result with docs/product.md's field names. */
 function assembleResult(computed: Computed): DistributionResult {
   const { input, warnings, startingBalance, totalDonations, fee, payroll, ledger, transferFromHeld } = computed;
   const { distributableBeforeDeposits, deposits, distributable, fund, reimbursements, advances } = computed;

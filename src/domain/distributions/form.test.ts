@@ -9,8 +9,8 @@ import {
   showPrimaryButton,
 } from './form';
 
-describe('Distribution Form stepper (SPEC.md §2.4, §5)', () => {
-  it('has the five steps of SPEC.md', () => {
+describe('Distribution Form stepper (docs/product.md §2.4, §5)', () => {
+  it('has the five steps of docs/product.md', () => {
     expect(DISTRIBUTION_STEPS).toEqual([
       'Select a field worker',
       'Customize payroll',
@@ -56,7 +56,7 @@ describe('Distribution Form stepper (SPEC.md §2.4, §5)', () => {
   });
 
   it.each([
-    // DESIGN.md decision 3: editable only by an admin, and only while not approved
+    // Decision 3 (docs/decisions.md): editable only by an admin, and only while not approved
     ['admin', null, false],
     ['admin', 'pending', false],
     ['admin', 'approved', true],

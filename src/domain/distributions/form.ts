@@ -1,7 +1,7 @@
 import { isIsoDate } from '../dates';
 import type { Role } from '../roles';
 
-/** The Distribution Form's stepper (SPEC.md §2.4), step index 0 to 4 (SPEC.md §4). */
+/** The Distribution Form's stepper (docs/product.md §2.4), step index 0 to 4 (docs/product.md §4). */
 export const DISTRIBUTION_STEPS = [
   'Select a field worker',
   'Customize payroll',
@@ -13,7 +13,7 @@ export const DISTRIBUTION_STEPS = [
 export const LAST_STEP = DISTRIBUTION_STEPS.length - 1;
 
 /**
- * The stepper's labels in the organisation's own words (issue 16: the form said "field worker" and
+ * The stepper's labels in the organisation's own words (the form said "field worker" and
  * "Missionary" side by side): step 1 names the configured term, "Select a Missionary".
  */
 export function distributionSteps(missionaryTerm: string): string[] {
@@ -26,7 +26,7 @@ export interface StepFormState {
   end_date?: string | null;
 }
 
-/** SPEC.md §5: the first step is valid only when both dates are set; the other steps always are. */
+/** docs/product.md §5: the first step is valid only when both dates are set; the other steps always are. */
 export function isStepValid(step: number, form: StepFormState): boolean {
   if (step === 0) return isIsoDate(form.start_date) && isIsoDate(form.end_date);
   return true;
@@ -54,7 +54,7 @@ export const DISTRIBUTION_READ_ONLY = {
 } as const;
 
 /**
- * DESIGN.md decision 3: read-only unless the viewer is an admin and the distribution is not
+ * Decision 3 (docs/decisions.md): read-only unless the viewer is an admin and the distribution is not
  * approved or reversed (a new one, with no status yet, is editable by admins).
  */
 export function isDistributionReadOnly(
@@ -65,7 +65,7 @@ export function isDistributionReadOnly(
 }
 
 /**
- * Why the form is read-only, in words (issue 12: a read-only screen says why, not with greyed
+ * Why the form is read-only, in words (a read-only screen says why, not with greyed
  * inputs whose reason never shows); null when the viewer may change it.
  */
 export function distributionReadOnlyReason(

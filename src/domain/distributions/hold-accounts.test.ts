@@ -24,7 +24,7 @@ const granted = (result: ReturnType<typeof run>) =>
 const added = (result: ReturnType<typeof run>) =>
   result.distribution.hold_account_transactions.map((row) => row.added_unreimbursed_amount);
 
-describe('transfers into the general fund (SPEC.md §5, DESIGN.md step 5a)', () => {
+describe('transfers into the general fund (docs/product.md §5, waterfall step 5a, docs/distribution.md)', () => {
   it.each([
     // balance, transfers [requested, typed], granted, added unreimbursed, ending balance
     ['500.00', [['200.00', null]], ['200.00'], ['0.00'], '300.00'], // within the balance
@@ -73,7 +73,7 @@ describe('transfers into the general fund (SPEC.md §5, DESIGN.md step 5a)', () 
   });
 });
 
-describe('deposits out of the general fund (SPEC.md §5, DESIGN.md step 5b)', () => {
+describe('deposits out of the general fund (docs/product.md §5, waterfall step 5b, docs/distribution.md)', () => {
   it.each([
     // distributable before deposits, deposits, granted, funds_available after
     ['1000.00', ['300.00'], ['300.00'], '700.00'],
@@ -149,7 +149,7 @@ describe('deposits out of the general fund (SPEC.md §5, DESIGN.md step 5b)', ()
   });
 });
 
-describe('withdrawals (SPEC.md §5, DESIGN.md step 5c)', () => {
+describe('withdrawals (docs/product.md §5, waterfall step 5c, docs/distribution.md)', () => {
   it.each([
     // balance, starting unreimbursed, withdrawals, granted (UR row first when any), added, ending, ending unreimbursed
     ['500.00', '0.00', ['200.00'], ['200.00'], ['0.00'], '300.00', '0.00'],

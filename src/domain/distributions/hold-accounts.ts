@@ -18,7 +18,7 @@ interface AccountState {
 }
 
 /**
- * The hold accounts of one distribution, each on its own working balance (DESIGN.md step 5).
+ * The hold accounts of one distribution, each on its own working balance (waterfall step 5, docs/distribution.md).
  * Every grant goes through here, is clamped to what the account (or, for deposits, the general
  * fund) can give, and is recorded as a transaction with running balances — what approval posts.
  */
@@ -47,7 +47,7 @@ export class HoldAccountLedger {
 
   /**
    * Step 5(a): a transfer into the general fund, granted against the account's working balance;
-   * what the balance cannot give adds to the account's unreimbursed amount (SPEC.md §5).
+   * what the balance cannot give adds to the account's unreimbursed amount (docs/product.md §5).
    */
   transfer(planned: PlannedTransaction): Cents {
     const state = this.state(planned.accountId);

@@ -25,7 +25,7 @@ export interface DistributionRequestWire extends PayrollInputsWire {
   user_id: number;
   start_date: IsoDate;
   end_date: IsoDate;
-  /** The first of donation_upload_names (SPEC.md's single name). */
+  /** The first of donation_upload_names (the older single name). */
   donation_upload_name: string | null;
   donation_upload_names: string[];
   approved_donation_ids: number[];

@@ -5,7 +5,7 @@ import { ficaAllowed, type TaxStatus } from '../users/tax-status';
 import type { PayrollProfile } from './types';
 
 /**
- * DESIGN.md decision 13, "Customize payroll": this month's payroll inputs a distribution payload may
+ * Decision 13 (docs/decisions.md), "Customize payroll": this month's payroll inputs a distribution payload may
  * carry. The ONE list of them: the payload schema, the wire form, the engine input and the form's
  * step 2 are all built from it. Each entry names the payload field (the distribution's stored
  * column), the profile field it defaults to (engine name and wire name), and the label staff read.

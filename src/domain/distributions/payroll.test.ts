@@ -4,7 +4,7 @@ import { computeDistribution } from './engine';
 import { adminFee, computePayroll, ficaShares } from './payroll';
 import { distributionInput, pct, profile, SETTINGS, usd } from './test-fixtures';
 
-describe('admin fee = min(percentage × total_donations, cap) (SPEC.md §9, DESIGN.md step 3)', () => {
+describe('admin fee = min(percentage × total_donations, cap) (docs/product.md §9, waterfall step 3, docs/distribution.md)', () => {
   // Settings: 10 % capped at $500.00. A profile's percentage and cap override them (decision 9).
   it.each([
     // donations, profile %, profile cap, fee
@@ -39,7 +39,7 @@ describe('admin fee = min(percentage × total_donations, cap) (SPEC.md §9, DESI
   });
 });
 
-describe('payroll (SPEC.md §9, DESIGN.md step 4)', () => {
+describe('payroll (docs/product.md §9, waterfall step 4, docs/distribution.md)', () => {
   // The rates are percent; with fica_tax the salary S is grossed up: G = S / (1 − ss − mc), and each
   // share S × a / (100·10^k − a − b) is rounded once. Without fica_tax: G = S and no FICA shares.
   it.each([
@@ -77,7 +77,7 @@ describe('payroll (SPEC.md §9, DESIGN.md step 4)', () => {
     },
   );
 
-  // DESIGN.md decision 25: FICA shares and the gross-up only for W2 with fica_tax ticked. W2 Exempt and
+  // Decision 25 (docs/decisions.md): FICA shares and the gross-up only for W2 with fica_tax ticked. W2 Exempt and
   // 1099 profiles stored with the box ticked (before the API refused it) are computed without FICA.
   it.each([
     // status, fica, S, fit, employee ss, employee mc, gross, total, FICA withheld

@@ -5,9 +5,9 @@ import type { Settings } from '../settings/settings';
 import { ficaApplies } from '../users/tax-status';
 import type { PayrollProfile } from './types';
 
-/** DESIGN.md step 3: admin_fee = min(percentage × total_donations, cap), never negative. */
+/** Waterfall step 3 (docs/distribution.md): admin_fee = min(percentage × total_donations, cap), never negative. */
 export function adminFee(totalDonations: Cents, profile: PayrollProfile, settings: Settings): Cents {
-  // A profile's percentage and cap, when set, override the settings (DESIGN.md decision 9).
+  // A profile's percentage and cap, when set, override the settings (decision 9, docs/decisions.md).
   const percentage = profile.adminFeePercentage ?? settings.adminFeePercentage;
   const cap = profile.adminFeeCap ?? settings.adminFeeCap;
   // A month whose donations net to zero or less (reversals) carries no fee rather than a refund.
@@ -61,15 +61,15 @@ export function ficaShares(salary: Cents, ss: Decimal, mc: Decimal): { ss: Cents
   return { ss: divRound(s * a, denominator), mc: divRound(s * b, denominator) };
 }
 
-/** DESIGN.md step 4 (SPEC.md §9 payroll formulas). */
+/** Waterfall step 4 (docs/distribution.md; the payroll formulas of docs/product.md §9). */
 export function computePayroll(profile: PayrollProfile, settings: Settings): Payroll {
   const salary = profile.netSalary;
-  // Gross-up only with the profile's fica_tax (SPEC.md §5), and never for W2 Exempt or 1099
-  // (DESIGN.md decision 25); otherwise G = S and no FICA shares.
+  // Gross-up only with the profile's fica_tax (docs/product.md §5), and never for W2 Exempt or 1099
+  // (decision 25, docs/decisions.md); otherwise G = S and no FICA shares.
   const rates = ficaRates(profile, settings);
   const withheld = ficaApplies(profile.taxStatus, profile.ficaTax);
   const shares = withheld ? ficaShares(salary, rates.ss, rates.mc) : { ss: 0, mc: 0 };
-  // Employee and employer shares are equal (SPEC.md §9).
+  // Employee and employer shares are equal (docs/product.md §9).
   const grossPayroll = sum([salary, shares.ss, shares.mc, profile.federalIncomeTax]);
   const totalPayroll = sum([grossPayroll, shares.ss, shares.mc]);
   const payrollDisbursement = salary + profile.housingAllowance - profile.retirementAmount;

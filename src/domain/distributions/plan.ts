@@ -31,7 +31,7 @@ export interface TransactionPlan {
   withdrawals: PlannedTransaction[];
 }
 
-/** Reports oldest first (DESIGN.md step 7): by date, then id so equal dates are deterministic. */
+/** Reports oldest first (waterfall step 7, docs/distribution.md): by date, then id so equal dates are deterministic. */
 export function reportsOldestFirst(reports: readonly ExpenseReportInput[]): ExpenseReportInput[] {
   return [...reports].sort((a, b) => compareDates(a.date, b.date) || a.id - b.id);
 }
@@ -113,7 +113,7 @@ export function planTransactions(input: DistributionInput, warnings: Warnings): 
 }
 
 /**
- * The typed-amount rule of SPEC.md §5 (stated for advances) applied to hold-account rows too: a
+ * The typed-amount rule of docs/product.md §5 (stated for advances) applied to hold-account rows too: a
  * typed amount above the requested amount is a mistake and grants 0, never more than was asked.
  */
 function planRequest(row: TransactionRequest, fundName: string, warnings: Warnings): PlannedTransaction {

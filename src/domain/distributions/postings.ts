@@ -41,7 +41,7 @@ export interface ApprovalWrites {
   journal: Posting[];
   /** Hold accounts whose balance or unreimbursed amount moved, with the new figures. */
   holdAccounts: Array<{ id: number; balance: Cents; unreimbursedAmount: Cents }>;
-  /** DESIGN.md decision 8: the ending figures carry forward onto the profile. */
+  /** Decision 8 (docs/decisions.md): the ending figures carry forward onto the profile. */
   profile: { fundBalance: Cents; unreimbursedAmount: Cents };
   /** The reports the distribution includes, processed with their dist amounts. */
   reports: ExpenseReportResult[];
@@ -105,7 +105,7 @@ export function userPostings(d: DistributionFields, payrollCost: Cents): Posting
     journal.push(posting('user_fund', amount, fund, reason, memo));
   }
   if (fund !== d.ending_balance) {
-    // The engine's conservation (DESIGN.md step 10) guarantees this; refuse rather than post a gap.
+    // The engine's conservation (waterfall step 10, docs/distribution.md) guarantees this; refuse rather than post a gap.
     throw new Error(`distribution fund journal ends at ${fund}, not ${d.ending_balance}`);
   }
   const accrued = d.unreimbursed_amount_starting + d.unreimbursed_amount_accrued;

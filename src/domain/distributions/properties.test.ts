@@ -8,9 +8,9 @@ import { arbitraryInput, check, money, percentage, RUNS } from './test-arbitrari
 /**
  * Property tests: random months (1,000 per property) with small enough amounts that every cap
  * binds often — deficits, short hold accounts, typed amounts above requests — checked against
- * DESIGN.md step 10 (conservation to the cent) and the caps of SPEC.md §5.
+ * Waterfall step 10 of docs/distribution.md (conservation to the cent) and the caps of docs/product.md §5.
  */
-describe('conservation to the cent (DESIGN.md step 10)', () => {
+describe('conservation to the cent (waterfall step 10, docs/distribution.md)', () => {
   it('the general fund: starting + donations + transfers = fee + payroll + deposits + paid + ending', () => {
     check((_input, { distribution: d, figures }) => {
       expect(figures.payrollCost).toBe(d.total_payroll + d.housing_allowance + d.insurance_payment + d.wire_fee);
@@ -89,7 +89,7 @@ describe('conservation to the cent (DESIGN.md step 10)', () => {
   });
 });
 
-describe('no cap is ever exceeded (SPEC.md §5)', () => {
+describe('no cap is ever exceeded (docs/product.md §5)', () => {
   it('advances: at most the request, the typed amount and what is distributable', () => {
     check((input, { distribution: d }) => {
       for (const result of d.processedAdvanceRequests) {
@@ -164,7 +164,7 @@ describe('no cap is ever exceeded (SPEC.md §5)', () => {
 });
 
 describe('definitions hold for every month', () => {
-  it('payroll, totals and the duplicated SPEC.md fields', () => {
+  it('payroll, totals and the duplicated docs/product.md fields', () => {
     check((input, { distribution: d }) => {
       expect(d.gross_payroll).toBe(d.net_payroll + d.employee_ss + d.employee_mc + d.federal_income_tax);
       expect(d.total_payroll).toBe(d.gross_payroll + d.employer_ss + d.employer_mc);

@@ -1,7 +1,7 @@
 import type { Cents } from '../money';
 import type { HoldAccountInput, TransactionRequest, TransactionType } from './types';
 
-/** SPEC.md §2.4: "The manual transaction description is 'Mat Day Manual' plus the type." */
+/** docs/product.md §2.4: a manual transaction is described "Mat Day Manual {type}". */
 export function manualDescription(type: TransactionType): string {
   return `Mat Day Manual ${type}`;
 }
@@ -26,7 +26,7 @@ export function recurringAmount(account: HoldAccountInput, type: TransactionType
 
 /**
  * The recurring MAT Day items of one account: one per non-zero recurring amount, not yet approved.
- * They count only once staff tick them (SPEC.md §4, §9); the approval table shows them unticked.
+ * They count only once staff tick them (docs/product.md §4, §9); the approval table shows them unticked.
  */
 export function buildRecurringItems(account: HoldAccountInput): TransactionRequest[] {
   const types: TransactionType[] = ['Deposit', 'Transfer', 'Withdrawal'];

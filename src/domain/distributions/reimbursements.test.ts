@@ -17,7 +17,7 @@ function run(distributable: string, startingUnreimbursed: string, manualReimburs
   );
 }
 
-describe('reimbursements, oldest first (DESIGN.md step 7)', () => {
+describe('reimbursements, oldest first (waterfall step 7, docs/distribution.md)', () => {
   it.each([
     // distributable, starting unreimbursed, paid toward it, report 11 (older), report 10, accrued, ending unreimbursed, ending balance
     // Everything fits: 1000 − 400 − 300 = 300 left.

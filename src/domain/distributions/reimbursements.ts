@@ -19,7 +19,7 @@ export interface Reimbursements {
 }
 
 /**
- * DESIGN.md step 7: reimbursements oldest first from what is still distributable. First the
+ * Waterfall step 7 (docs/distribution.md): reimbursements oldest first from what is still distributable. First the
  * user's starting unreimbursed amount (the oldest debt), then each report by date: its expenses
  * charged to hold accounts were already paid by withdrawals (step 5c); the rest of the report is
  * paid from the general fund as far as it goes, and what cannot be paid accrues. Last the manual

@@ -81,7 +81,7 @@ describe('MAT Day review flags', () => {
   });
 });
 
-describe('reviewing flags before approval (issue 12)', () => {
+describe('reviewing flags before approval', () => {
   const negative = { code: 'negative_ending_balance' as const, message: 'Ending balance is negative: -$10.00.' };
   const down = { code: 'donations_down' as const, message: 'Donations down 30 % from the previous distribution.' };
   it.each([

@@ -19,7 +19,7 @@ export type ReviewedFigures = Pick<
 export type PreviousFigures = Pick<DistributionFields, 'total_donations' | 'unreimbursed_amount_ending'>;
 
 /**
- * The MAT Day review flags (issue 5): a negative ending balance; donations down more than 25 %
+ * The MAT Day review flags: a negative ending balance; donations down more than 25 %
  * from the previous approved distribution; an unreimbursed amount that grows — either within this
  * distribution (ending above starting) or since the previous approved one (ending above its ending).
  * Integer arithmetic only: "down more than 25 %" is 4 × (previous − current) > previous.
@@ -59,7 +59,7 @@ function percentDown(drop: Cents, previous: Cents): number {
   return divRound(BigInt(drop) * 100n, BigInt(previous));
 }
 
-/** The flags of a distribution that the approver has not ticked as reviewed (issue 12). */
+/** The flags of a distribution that the approver has not ticked as reviewed. */
 export function unreviewedFlags(flags: readonly ReviewFlag[], reviewed: readonly string[]): ReviewFlag[] {
   return flags.filter((flag) => !reviewed.includes(flag.code));
 }

@@ -75,7 +75,7 @@ describe('distribution request payload (POST /distribution, PATCH /distribution/
     expect(parsed.advance_requests).toEqual([{ id: 8, amount_approved: 2000 }]);
   });
 
-  // docs/distribution.md "Several uploads in a month": the list, SPEC.md's single name as its first.
+  // docs/distribution.md "Several uploads in a month": the list, the older single name as its first.
   it.each([
     ['the single name alone', { donation_upload_name: 'May 2024' }, ['May 2024']],
     ['the list alone', { donation_upload_names: ['May 2024', 'May checks'] }, ['May 2024', 'May checks']],

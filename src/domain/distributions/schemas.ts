@@ -20,7 +20,7 @@ import { checkUploadNames, uploadNameFields, withUploadNames } from './upload-na
  * The payload of POST /distribution and PATCH /distribution/{id}: the staff's choices only. Every
  * amount the engine computes (totals, fees, grants) is left out on purpose — the server recomputes
  * them and ignores any the client sends (zod drops unknown keys). Form posts carry lists as JSON
- * text (SPEC.md §3 "JSON text lists"), JSON bodies as arrays; both are accepted.
+ * text (docs/product.md §3 "JSON text lists"), JSON bodies as arrays; both are accepted.
  */
 
 /** A list field: an array, JSON text of an array, or blank (= empty). */
@@ -58,7 +58,7 @@ function requiredId(label: string) {
   );
 }
 
-/** SPEC.md §3 form names (accountId, type, amount) are accepted beside the stored ones. */
+/** docs/product.md §3 form names (accountId, type, amount) are accepted beside the stored ones. */
 const TRANSACTION_ALIASES: Record<string, string> = {
   accountId: 'hold_account_id',
   type: 'transaction_type',
@@ -94,7 +94,7 @@ export const distributionTransactionSchema = z.preprocess(
       donation_id: optionalId('Donation'),
     })
     .superRefine((row, ctx) => {
-      // SPEC.md §5: approving a hold-account transaction requires an account id and a type.
+      // docs/product.md §5: approving a hold-account transaction requires an account id and a type.
       if (!row.approved) return;
       if (row.hold_account_id === undefined) {
         ctx.addIssue({
@@ -125,7 +125,7 @@ export const distributionAdvanceSchema = z.preprocess(
 export type DistributionAdvancePayload = z.output<typeof distributionAdvanceSchema>;
 
 /**
- * This month's payroll inputs (DESIGN.md decision 13): each one left out, or blank, is the profile's
+ * This month's payroll inputs (decision 13, docs/decisions.md): each one left out, or blank, is the profile's
  * value. Admins alone write distributions, so admins alone send them.
  */
 const payrollMoneyShape = Object.fromEntries(

@@ -4,7 +4,7 @@ import type { Settings } from '../settings/settings';
 
 /**
  * The distribution engine's input and output. Every amount is integer cents (`Cents`); rates are
- * exact `Decimal`s in percent (6.2 means 6.2 %, DESIGN.md decision 9). The same types serve the
+ * exact `Decimal`s in percent (6.2 means 6.2 %, decision 9, docs/decisions.md). The same types serve the
  * browser form (live preview) and the server (authoritative recompute); docs/distribution.md
  * explains every figure.
  */
@@ -16,7 +16,7 @@ import type { TaxStatus } from '../users/tax-status';
 
 export type { TaxStatus };
 
-/** The user's Payroll Info (SPEC.md §3 profile) as the engine needs it. */
+/** The user's Payroll Info (docs/product.md §3 profile) as the engine needs it. */
 export interface PayrollProfile {
   taxStatus: TaxStatus | null;
   ficaTax: boolean;
@@ -134,11 +134,11 @@ export type TransactionSource =
   | 'recurring'
   | 'manual'
   | 'expense'
-  /** The account's starting unreimbursed amount paid back (SPEC.md §2.4). */
+  /** The account's starting unreimbursed amount paid back (docs/product.md §2.4). */
   | 'unreimbursed_reimbursement';
 
 /**
- * One hold-account transaction as approval will post it (SPEC.md §3 stored form). Balances are
+ * One hold-account transaction as approval will post it (docs/product.md §3 stored form). Balances are
  * the account's running balances in posting order.
  */
 export interface TransactionResult {
@@ -166,7 +166,7 @@ export interface TransactionResult {
   ending_unreimbursed_amount: Cents;
 }
 
-/** The Hold Accounts tab of the Summary card, per fund (SPEC.md §2.4, §3 form names). */
+/** The Hold Accounts tab of the Summary card, per fund (docs/product.md §2.4, §3 form names). */
 export interface HoldAccountFigures {
   id: number;
   fundName: string;
@@ -251,8 +251,8 @@ export interface DistributionWarning {
 }
 
 /**
- * Every Distribution field of SPEC.md §3 that is not persistence (id, status, created_at and the
- * related objects), with SPEC.md's names. Amounts in cents; the wire converts with `toDollars`.
+ * Every Distribution field of docs/product.md §3 that is not persistence (id, status, created_at and the
+ * related objects), with docs/product.md's names. Amounts in cents; the wire converts with `toDollars`.
  */
 export interface DistributionFields {
   user_id: number;
@@ -260,7 +260,7 @@ export interface DistributionFields {
   user_email: string;
   start_date: IsoDate;
   end_date: IsoDate;
-  /** SPEC.md's single name: the first of donation_upload_names. */
+  /** the older single name: the first of donation_upload_names. */
   donation_upload_name: string | null;
   donation_upload_names: string[];
   comments: string | null;
@@ -363,7 +363,7 @@ export type StoredMoneyField = (typeof STORED_MONEY_FIELDS)[number];
 
 /** Intermediate figures of the waterfall, for the breakdown dialogs and the conservation check. */
 export interface WaterfallFigures {
-  /** total_payroll + housing_allowance + insurance_payment + wire_fee (DESIGN.md step 4). */
+  /** total_payroll + housing_allowance + insurance_payment + wire_fee (waterfall step 4, docs/distribution.md). */
   payrollCost: Cents;
   /** Step 6 before deposits: starting + donations + transfers − admin fee − payroll cost. */
   distributableBeforeDeposits: Cents;

@@ -5,7 +5,7 @@ import { MESSAGES } from '../messages';
 /**
  * A distribution takes the missionary's undistributed donations from one or more uploads
  * (docs/distribution.md "Several uploads in a month"). Requests name them in `donation_upload_names`
- * (a list); SPEC.md's single `donation_upload_name` still works and is the first of the list. When
+ * (a list); the older single `donation_upload_name` still works and is the first of the list. When
  * both are sent they must agree: the single name is the list's first (else 422), so a client that
  * edits one and forgets the other is told rather than guessed for. Blank names are dropped, a name
  * listed twice counts once, and an empty list (or a blank single name) means no donations.
@@ -30,7 +30,7 @@ export const uploadNamesField = z.preprocess((value) => {
   .optional());
 
 /**
- * SPEC.md's single name: left out = not sent (undefined); null or blank = sent as "none" ('');
+ * the older single name: left out = not sent (undefined); null or blank = sent as "none" ('');
  * otherwise the trimmed name.
  */
 const singleUploadName = z.preprocess(
@@ -38,7 +38,7 @@ const singleUploadName = z.preprocess(
   z.union([z.literal(''), optionalText('Donation upload')]),
 );
 
-/** The two request fields: the list and SPEC.md's single name. */
+/** The two request fields: the list and the older single name. */
 export const uploadNameFields = {
   donation_upload_name: singleUploadName,
   donation_upload_names: uploadNamesField,

@@ -1,5 +1,5 @@
 /**
- * What each column of a donor-system export means (DESIGN.md decisions 7, 12 and 24). A header is
+ * What each column of a donor-system export means (decisions 7, 12 and 24, docs/decisions.md). A header is
  * matched by name, case-insensitively, with aliases; a file whose headers are not all recognised is
  * read through a column mapping the office chose once and the server remembers per header signature.
  */

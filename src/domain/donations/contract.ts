@@ -22,7 +22,7 @@ import { COLUMN_ROLES } from './columns';
 import { MATCHED_BY } from './matcher';
 import { approveDonationSchema, donationUploadSchema, saveColumnMappingSchema, updateDonationSchema } from './schemas';
 
-/** SPEC.md §3 Donation: money in dollars, approved 0/1. */
+/** docs/product.md §3 Donation: money in dollars, approved 0/1. */
 export const ZDonationSchema = z
   .object({
     id: ZId,
@@ -36,7 +36,7 @@ export const ZDonationSchema = z
     upload_name: z.string(),
     approved: ZFlag,
     distribution_id: ZId.nullable(),
-    /** The giver (DESIGN.md decision 24); null for missionaries, who see no donors' names. */
+    /** The giver (decision 24, docs/decisions.md); null for missionaries, who see no donors' names. */
     donor_name: z.string().nullable(),
     gift_date: ZDate.nullable(),
     created_at: ZTimestamp,
@@ -179,7 +179,7 @@ const previewShape = {
   can_import: z.boolean(),
   file_errors: z.array(z.string()),
   ignored_headers: z.array(z.string()),
-  /** Each list holds at most this many rows (DESIGN.md decision 18); the totals count them all. */
+  /** Each list holds at most this many rows (decision 18, docs/decisions.md); the totals count them all. */
   rows_limit: z.number().int(),
   matched: z.array(ZPreviewRowSchema),
   problems: z.array(ZProblemRowSchema),
@@ -264,7 +264,7 @@ export const ZMissionaryTotalsQuerySchema = listQuerySchema(MISSIONARY_TOTAL_SOR
   order: 'asc',
 });
 
-/** A remembered column mapping (DESIGN.md decision 24). */
+/** A remembered column mapping (decision 24, docs/decisions.md). */
 export const ZColumnMappingSchema = z
   .object({
     id: ZId,

@@ -2,7 +2,7 @@ import { type IsoDate, isIsoDate } from '../dates';
 import { MONTHS, monthOfUploadName } from './upload-month';
 
 /**
- * Per-gift columns of donor exports (DESIGN.md decision 24): a void flag or a status that keeps a
+ * Per-gift columns of donor exports (decision 24, docs/decisions.md): a void flag or a status that keeps a
  * gift out of the import, the gift's date, and the month an upload is for.
  */
 

@@ -4,7 +4,7 @@ import { type ColumnMapping, type ColumnPlan, planColumns } from './columns';
 import { dateWarning, type IsoMonth, readGiftDate, skipReason } from './gift-fields';
 
 /**
- * The donation file's rules (DESIGN.md decisions 7 and 24): headers are matched by name,
+ * The donation file's rules (decisions 7 and 24, docs/decisions.md): headers are matched by name,
  * case-insensitively, with aliases, or through a column mapping; every value is read exactly or
  * reported with its row number, never guessed. Files may hold per-fund totals (with a Count
  * column) or one row per gift (donor, date, status). The server turns CSV and Excel files into
@@ -115,7 +115,7 @@ function donorOf(row: SourceRow, plan: ColumnPlan): { donor: string | null; dono
 /**
  * What a file repeats, read once: a month's gifts carry a few dozen dates and statuses and the same
  * round amounts over a hundred thousand rows, and reading a date (four patterns, a calendar check)
- * costs more than looking it up (issue 10: the 10 MB import's rules took half a second).
+ * costs more than looking it up (the 10 MB import's rules took half a second).
  */
 interface ReadCache {
   dates: Map<string, { date: IsoDate | null; warning: string | null }>;
@@ -205,7 +205,7 @@ export function readDonationTable(source: readonly SourceRow[], options: ReadOpt
 }
 
 /**
- * DESIGN.md decision 12: a file whose rows equal an earlier upload's rows is the same file whatever
+ * Decision 12 (docs/decisions.md): a file whose rows equal an earlier upload's rows is the same file whatever
  * its bytes (encoding, BOM, line endings, trailing blank lines, XLSX vs CSV, row order, column
  * order). The canonical text of the rows — each row's fund, Account #, missionary (case and spacing
  * ignored), amount in cents and count, and for per-gift files the donor, date and skip reason —

@@ -2,7 +2,7 @@ import type { ReportTable } from '../reports/table';
 import { COLUMN_ROLES, type ColumnRole, HEADER_ALIASES, ROLE_LABELS } from './columns';
 
 /**
- * What the import screen tells the office about the file it wants (issue 12, "import without
+ * What the import screen tells the office about the file it wants ("import without
  * guessing"): every column meaning with the headers read for it, straight from `HEADER_ALIASES`
  * and `ROLE_LABELS`, so the help cannot drift from what the import reads; and the template the
  * screen offers as CSV and Excel, whose headers are read by name without a mapping.

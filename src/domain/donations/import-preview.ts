@@ -8,7 +8,7 @@ export type { Directory, DirectoryHoldAccount, DirectoryMissionary } from './mat
 export { fundKey, nameKey } from './matcher';
 
 /**
- * The preview of an import (DESIGN.md decisions 7, 12 and 24): matched gifts, rows that stop the
+ * The preview of an import (decisions 7, 12 and 24, docs/decisions.md): matched gifts, rows that stop the
  * import with their reasons, gifts skipped (voided, refunded, failed, disputed) with theirs,
  * warnings that do not stop it, and the control totals per missionary and in all.
  */
@@ -245,7 +245,7 @@ export function missionaryTotals(rows: readonly MatchedDonation[]): MissionaryTo
     .sort((a, b) => a.userName.localeCompare(b.userName) || a.userId - b.userId);
 }
 
-/** What the missionaries left out of a bounded list add up to (DESIGN.md decisions 12 and 18). */
+/** What the missionaries left out of a bounded list add up to (decisions 12 and 18, docs/decisions.md). */
 export interface OtherMissionariesTotal {
   missionaries: number;
   rows: number;

@@ -1,7 +1,7 @@
 import type { ReadRow } from './import-file';
 
 /**
- * Row matching (DESIGN.md decisions 7 and 12): a row's Fund is matched to an active hold account's
+ * Row matching (decisions 7 and 12, docs/decisions.md): a row's Fund is matched to an active hold account's
  * fund name, else to a missionary's Account #, else to a missionary's full name (case and spacing
  * ignored); the Account # and name columns, when present, must agree; without a Fund they name the
  * missionary. Anything that does not lead to exactly one missionary is
@@ -166,7 +166,7 @@ function matchHoldAccount(index: Indexes, fund: string, fromColumns: FoundMissio
 }
 
 /**
- * DESIGN.md decision 12: donor systems often name a missionary's support fund by the missionary's
+ * Decision 12 (docs/decisions.md): donor systems often name a missionary's support fund by the missionary's
  * Account # or full name; the Account #/Missionary columns must then agree. Null when it names nobody.
  */
 function matchFundNamingMissionary(index: Indexes, fund: string, fromColumns: FoundMissionary): Match | null {

@@ -30,7 +30,7 @@ export const donationUploadSchema = z.object({
 });
 
 /**
- * A column mapping (DESIGN.md decision 24): header → role, as a JSON object or (in a multipart
+ * A column mapping (decision 24, docs/decisions.md): header → role, as a JSON object or (in a multipart
  * form) its JSON text.
  */
 export function columnMappingField() {

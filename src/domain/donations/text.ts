@@ -1,5 +1,5 @@
 /**
- * Text decoding for imported files (DESIGN.md decision 7). Donor systems export UTF-8 (with or
+ * Text decoding for imported files (decision 7, docs/decisions.md). Donor systems export UTF-8 (with or
  * without a byte-order mark), Excel's "Unicode text" (UTF-16 with a mark) or Windows-1252. The rule:
  * a byte-order mark decides; otherwise bytes that are valid UTF-8 are UTF-8, anything else is
  * Windows-1252 (every byte sequence is valid there, so nothing is ever dropped or replaced).

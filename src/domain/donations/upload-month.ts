@@ -33,7 +33,7 @@ function range(year: number, month: number): { start: IsoDate; end: IsoDate } | 
 }
 
 /**
- * The calendar month an upload name names, for the Distribution Form's dates (issue 16: choosing
+ * The calendar month an upload name names, for the Distribution Form's dates (choosing
  * "November 2026" should fill 11/01–11/30). Offices name uploads "November 2026", "Nov 2026",
  * "2026-11", "11/2026" or "Denari November 2026"; a name that names no single month gives null.
  */

@@ -152,7 +152,7 @@ describe('advance report tolerance of $1', () => {
     expect(advanceReportProblem(total, approved)).toBe(message);
   });
 
-  it('uses SPEC.md’s words', () => {
+  it('uses docs/product.md’s words', () => {
     expect(MESSAGES.advanceReportTooLow).toBe('Please add expenses until the report total meets the amount approved');
     expect(MESSAGES.advanceReportTooHigh).toBe('Expenses over the approved amount must be added to an expense report.');
   });

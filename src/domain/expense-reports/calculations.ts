@@ -3,7 +3,7 @@ import { MESSAGES } from '../messages';
 import { type Cents, type Decimal, decimalToString, divRound, parseDecimal, pow10, sum } from '../money';
 
 /**
- * The arithmetic of an expense report (SPEC.md §5, §9), exact: amounts in cents, rates and distances
+ * The arithmetic of an expense report (docs/product.md §5, §9), exact: amounts in cents, rates and distances
  * as decimals, one rounding (divRound) per amount. The web shows live previews with these same
  * functions; the server recomputes every stored amount with them.
  */
@@ -27,7 +27,7 @@ export const DISTANCE_TYPES = ['km', 'mi', 'none'] as const;
 export type DistanceType = (typeof DISTANCE_TYPES)[number];
 export const DISTANCE_LABELS: Record<DistanceType, string> = { km: 'Kilometers', mi: 'Miles', none: 'None' };
 
-/** SPEC.md §9: kilometres are converted to miles by 0.621371. */
+/** docs/product.md §9: kilometres are converted to miles by 0.621371. */
 export const MILES_PER_KM: Decimal = { value: 621371n, scale: 6 };
 
 /** The distance of a trip in miles, exact (km × 0.621371 keeps every digit). */
@@ -103,10 +103,10 @@ export function unreimbursedOf(report: { type: 'reimbursement' | 'advance'; tota
   return report.type === 'advance' ? 0 : report.totalAmount;
 }
 
-/** SPEC.md §9: an advance report may be submitted within one dollar of the approved amount. */
+/** docs/product.md §9: an advance report may be submitted within one dollar of the approved amount. */
 export const ADVANCE_TOLERANCE: Cents = 100;
 
-/** null when the total is within $1 of the approved amount, else SPEC.md §5's message. */
+/** null when the total is within $1 of the approved amount, else docs/product.md §5's message. */
 export function advanceReportProblem(total: Cents, approved: Cents): string | null {
   if (total < approved - ADVANCE_TOLERANCE) return MESSAGES.advanceReportTooLow;
   if (total > approved + ADVANCE_TOLERANCE) return MESSAGES.advanceReportTooHigh;
@@ -118,7 +118,7 @@ export type PayoutResult =
   | { ok: false; field: string; message: string };
 
 /**
- * Processing a reimbursement (SPEC.md §5): the payout made now, and the new unreimbursed total =
+ * Processing a reimbursement (docs/product.md §5): the payout made now, and the new unreimbursed total =
  * reimbursement due − payout. The client may send either or both; when both, they must agree.
  */
 export function resolvePayout(due: Cents, input: { payout?: Cents; newUnreimbursedTotal?: Cents }): PayoutResult {

@@ -36,7 +36,7 @@ import { REPORT_STATUS_LABELS, type ReportStatus } from './states';
 const ZCategoryRefSchema = z.object({ id: ZId, expense_category: z.string() });
 const ZHoldAccountRefSchema = z.object({ id: ZId, fund_name: z.string() });
 
-/** A report in lists (SPEC.md §3 without the item lists); flags 0/1, money in dollars. */
+/** A report in lists (docs/product.md §3 without the item lists); flags 0/1, money in dollars. */
 export const ZReportSummarySchema = z
   .object({
     id: ZId,

@@ -1,5 +1,5 @@
 /**
- * Start Report and leave, again and again, used to leave an empty draft each time (issue 16). A
+ * Start Report and leave, again and again, used to leave an empty draft each time. A
  * missionary's new reimbursement report reuses their newest empty draft instead: unsubmitted, of type
  * reimbursement, and without a single expense, trip or receipt — nothing the missionary could lose.
  * Advance reports are never reused: each belongs to its own advance request.

@@ -1,5 +1,5 @@
 /**
- * Receipts (SPEC.md §5, §9): at most 5 MB, an image or a PDF by content (not by name or the type the
+ * Receipts (docs/product.md §5, §9): at most 5 MB, an image or a PDF by content (not by name or the type the
  * browser claims), stored under a normalised name.
  */
 
@@ -65,7 +65,7 @@ export function extensionOfType(contentType: string): string {
 const MAX_BASE_LENGTH = 100;
 
 /**
- * SPEC.md §5: lowercase, and every non-alphanumeric character of the base name becomes an underscore
+ * docs/product.md §5: lowercase, and every non-alphanumeric character of the base name becomes an underscore
  * ("My Receipt (1).JPG" → "my_receipt__1_.jpg"). Folders a browser may send are dropped. The extension
  * is always the detected type's (decision 19): an uploader's extension that says something else stays
  * only as part of the base ("evil.html" holding a PDF → "evil_html.pdf").

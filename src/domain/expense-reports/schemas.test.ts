@@ -85,11 +85,14 @@ describe('report and advance schemas', () => {
     ]);
   });
 
-  it.each(['', '0', '0.00', '-10', undefined])('refuses an approved amount of %j with SPEC.md’s message', (amount) => {
-    expect(errorsOf(processAdvanceSchema, { amount_approved: amount }).amount_approved).toEqual([
-      MESSAGES.approvedAmountZero,
-    ]);
-  });
+  it.each(['', '0', '0.00', '-10', undefined])(
+    'refuses an approved amount of %j with docs/product.md’s message',
+    (amount) => {
+      expect(errorsOf(processAdvanceSchema, { amount_approved: amount }).amount_approved).toEqual([
+        MESSAGES.approvedAmountZero,
+      ]);
+    },
+  );
 
   it('accepts a positive approved amount', () => {
     expect(processAdvanceSchema.parse({ amount_approved: '250.5', status: 'approved' })).toEqual({

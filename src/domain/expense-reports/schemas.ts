@@ -14,7 +14,7 @@ import {
 import { decimalToString, parseDecimal } from '../money';
 import { DISTANCE_TYPES, MAX_EXPENSE_CENTS, tripDistance, usdAmount } from './calculations';
 
-/** The requests of SPEC.md §7 for reports, expenses and mileage; forms validate with the same. */
+/** The requests of docs/product.md §7 for reports, expenses and mileage; forms validate with the same. */
 export const REPORT_TYPES = ['reimbursement', 'advance'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
@@ -151,7 +151,7 @@ const mileageShape = {
   odometer_start: optionalDecimalText('Odometer start', { min: 0, max: 99_999_999, scale: 1 }),
   odometer_end: optionalDecimalText('Odometer end', { min: 0, max: 99_999_999, scale: 1 }),
   total_distance: optionalDecimalText('Distance', { min: 0, max: 100_000, scale: 1 }),
-  /** SPEC.md §3 names the distance both total_distance and distance. */
+  /** docs/product.md §3 names the distance both total_distance and distance. */
   distance: optionalDecimalText('Distance', { min: 0, max: 100_000, scale: 1 }),
 };
 

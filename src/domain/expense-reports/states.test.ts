@@ -124,7 +124,7 @@ describe('refused in the wrong state (409)', () => {
     expect(decideReport(action, facts, actor)).toEqual({ ok: false, code: 'conflict', message });
   });
 
-  it('says what SPEC.md says when a distribution references the report', () => {
+  it('says what docs/product.md says when a distribution references the report', () => {
     expect(MESSAGES.reportInDistribution).toMatch(/distribution/);
     expect(MESSAGES.reportInDistribution).toMatch(/delete or modify the distribution first/);
   });

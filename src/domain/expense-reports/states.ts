@@ -3,8 +3,8 @@ import { MESSAGES } from '../messages';
 import type { Role } from '../roles';
 
 /**
- * An expense report's life (SPEC.md §4): unsubmitted (the owner edits, saves, deletes) → submitted →
- * processed → archived. Staff may send a submitted report back (DESIGN.md decision 20): it is then
+ * An expense report's life (docs/product.md §4): unsubmitted (the owner edits, saves, deletes) → submitted →
+ * processed → archived. Staff may send a submitted report back (decision 20, docs/decisions.md): it is then
  * returned — editable by its owner again, with the comment that says why — until it is submitted again. Every action is decided here, from the report's state and who asks; the
  * server applies a decision only when it allows the action, so a refused one changes nothing.
  */

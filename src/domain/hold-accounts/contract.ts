@@ -9,7 +9,7 @@ import {
   updateHoldAccountSchema,
 } from './schemas';
 
-/** SPEC.md §3 Hold account with its owner's name; money in dollars. */
+/** docs/product.md §3 Hold account with its owner's name; money in dollars. */
 export const ZHoldAccountSchema = z
   .object({
     id: ZId,
@@ -31,7 +31,7 @@ export const ZHoldAccountSchema = z
   .meta({ id: 'HoldAccount' });
 export type THoldAccount = z.infer<typeof ZHoldAccountSchema>;
 
-/** SPEC.md §3 Hold account transaction (stored form), who entered it and whether it may be deleted. */
+/** docs/product.md §3 Hold account transaction (stored form), who entered it and whether it may be deleted. */
 export const ZHoldAccountTransactionSchema = z
   .object({
     id: ZId,

@@ -3,7 +3,7 @@ import { archiveProblem, deleteProblem, RETIRE_MESSAGES, type RetireFacts } from
 
 const empty: RetireFacts = { balance: 0, unreimbursedAmount: 0, waitingUses: 0, recordedUses: 0 };
 
-describe('archiving and deleting hold accounts (DESIGN.md decision 15)', () => {
+describe('archiving and deleting hold accounts (decision 15, docs/decisions.md)', () => {
   it.each([
     [empty, null, null],
     // $500.00 in it: its money would drop out of every total

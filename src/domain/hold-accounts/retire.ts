@@ -1,7 +1,7 @@
 import { type Cents, formatUSD } from '../money';
 
 /**
- * DESIGN.md decision 15: no money ever disappears with a record. A hold account is archived only
+ * Decision 15 (docs/decisions.md): no money ever disappears with a record. A hold account is archived only
  * when it holds nothing and is owed nothing and nothing waiting for a distribution uses it; it is
  * deleted only when, on top of that, nothing was ever recorded on it (else: archive instead).
  */

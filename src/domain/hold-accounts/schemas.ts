@@ -55,7 +55,7 @@ export const recurringAmountsSchema = z.object({
   mat_day_recurring_withdrawal: z.preprocess((v) => v ?? '0', moneyField('Recurring Withdrawal')),
 });
 
-/** POST /hold-account/{id}/transaction (DESIGN.md decision 4). */
+/** POST /hold-account/{id}/transaction (decision 4, docs/decisions.md). */
 export const holdAccountTransactionSchema = z.object({
   transaction_type: enumField('Transaction Type', TRANSACTION_TYPES),
   transaction_amount: moneyField('Amount').refine((cents) => cents > 0, 'Amount must be more than zero.'),

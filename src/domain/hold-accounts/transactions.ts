@@ -2,7 +2,7 @@ import { type Cents, formatUSD } from '../money';
 import type { TransactionType } from './schemas';
 
 /**
- * What a manual hold-account transaction moves (DESIGN.md decision 4, docs/decisions.md):
+ * What a manual hold-account transaction moves (decision 4, docs/decisions.md):
  * - Deposit: from the missionary's general fund into the hold account;
  * - Transfer: from the hold account into the missionary's general fund;
  * - Withdrawal: paid out of the hold account.

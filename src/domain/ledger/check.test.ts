@@ -162,7 +162,7 @@ describe('checkLedger', () => {
       'appeared',
     ],
     [
-      // the payout at processing debited no fund (issue 9): fund 1,095 + 30 = 1,125 with no row
+      // the payout at processing debited no fund: fund 1,095 + 30 = 1,125 with no row
       'a payout at processing that debits no fund',
       (rows) => {
         rows.journal.splice(6, 1);
@@ -208,7 +208,7 @@ describe('checkLedger', () => {
       'paid by 2 distributions',
     ],
     [
-      // issue 9: approved outside a distribution for 300.00, reported, closed, then archived unpaid
+      // Approved outside a distribution for 300.00, reported, closed, then archived unpaid
       'an approved advance closed and archived before any distribution paid it',
       (rows) => {
         rows.advances.push({

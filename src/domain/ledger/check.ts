@@ -288,7 +288,7 @@ function checkFicaStatus(rows: LedgerRows): LedgerViolation[] {
     .map((p) =>
       violation(
         'fica_tax_status',
-        `${p.name} is stored as ${p.taxStatus} with FICA ticked; FICA applies only to W2 employees (DESIGN.md decision 25), so distributions compute without it. Untick FICA on the profile.`,
+        `${p.name} is stored as ${p.taxStatus} with FICA ticked; FICA applies only to W2 employees (decision 25, docs/decisions.md), so distributions compute without it. Untick FICA on the profile.`,
         [{ type: 'user', id: p.userId, label: p.name }],
       ),
     );

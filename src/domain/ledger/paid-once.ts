@@ -18,7 +18,7 @@ function advancePayments(rows: LedgerRows) {
 }
 
 /**
- * Advances (DESIGN.md decision 14): each is paid by at most one approved distribution, with the
+ * Advances (decision 14, docs/decisions.md): each is paid by at most one approved distribution, with the
  * amount recorded on the advance; an approved advance stays payable until a distribution pays it,
  * whatever its report's state; closing (processing its report) never pays it.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalFlag01 } from '../fields';
 
 /**
- * Mail notifications (DESIGN.md decision 21). Each kind can be turned off by its recipient on their
+ * Mail notifications (decision 21, docs/decisions.md). Each kind can be turned off by its recipient on their
  * profile; a kind nobody turned off is on.
  */
 export const NOTIFICATION_KINDS = [

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contracts, ZTimestamp } from '../contract';
 
 /**
- * Progress of long work (DESIGN.md decision 18): Build MAT Day and donation imports. The browser
+ * Progress of long work (decision 18, docs/decisions.md): Build MAT Day and donation imports. The browser
  * makes up a UUID, sends it with the work as `progress_id`, and polls GET /progress/{id} while the
  * work runs; the record is in the database, so any app process can answer (decision 19).
  */

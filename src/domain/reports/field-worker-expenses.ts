@@ -13,7 +13,7 @@ export interface ExpenseLine {
   id: number;
   reportId: number;
   reportType: 'reimbursement' | 'advance';
-  /** Submitted, Processed or Archived (SPEC.md §3 flags in words). */
+  /** Submitted, Processed or Archived (docs/product.md §3 flags in words). */
   reportStatus: string;
   dateSubmitted: IsoDate | null;
   userName: string;

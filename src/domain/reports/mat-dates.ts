@@ -4,8 +4,8 @@ import { formatUSDate, type IsoDate } from '../dates';
 export const MAT_DATES_SHOWN = 6;
 
 /**
- * Why the accounting download of a MAT date has nothing in it, and which dates would (issue 16:
- * a header-only file said nothing). `dates` are the MAT dates that have distributions of `status`,
+ * Why the accounting download of a MAT date has nothing in it, and which dates would (a
+ * header-only file says nothing). `dates` are the MAT dates that have distributions of `status`,
  * newest first.
  */
 export function noDistributionMessage(

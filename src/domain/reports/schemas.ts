@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateField, optionalId } from '../fields';
 
-/** Query schemas of the report downloads (DESIGN.md decision 6); the Reports page uses them too. */
+/** Query schemas of the report downloads (decision 6, docs/decisions.md); the Reports page uses them too. */
 
 export const REPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];

@@ -107,7 +107,7 @@ describe('the statement of the worked example', () => {
   });
 
   it.each([
-    // DESIGN.md decision 24: donors are counted on the statement, never named.
+    // Decision 24 (docs/decisions.md): donors are counted on the statement, never named.
     [undefined, undefined],
     [0, undefined],
     [1, 'Gifts from 1 donor.'],

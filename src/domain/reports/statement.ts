@@ -99,7 +99,7 @@ export interface StatementSource {
   /** Donations of this distribution by fund; null when they were not recorded. */
   donations: DonationsByFund[] | null;
   /**
-   * Different donors among those donations (DESIGN.md decision 24: per-gift exports name the giver;
+   * Different donors among those donations (decision 24 of docs/decisions.md: per-gift exports name the giver;
    * the statement counts them, never names them). 0 or absent when the file named no donors.
    */
   donors?: number;

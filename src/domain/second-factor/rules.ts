@@ -1,5 +1,5 @@
 /**
- * Second-factor rules (DESIGN.md decision 16), pure so they can be table-tested. A code typed at
+ * Second-factor rules (decision 16, docs/decisions.md), pure so they can be table-tested. A code typed at
  * sign-in is either a 6-digit TOTP code or a 10-character recovery code (shown as xxxxx-xxxxx);
  * spaces and dashes are ignored, and recovery codes are read case-insensitively.
  */

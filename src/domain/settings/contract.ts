@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contracts, ZId } from '../contract';
 import { updateSettingsSchema } from './settings';
 
-/** A setting: its name (SPEC.md §3) and its value as exact text ("0.655", "12.50"). */
+/** A setting: its name (docs/product.md §3) and its value as exact text ("0.655", "12.50"). */
 export const ZSettingSchema = z
   .object({ id: ZId, setting_name: z.string(), setting_value: z.string() })
   .meta({ id: 'Setting' });

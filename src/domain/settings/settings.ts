@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { decimalField, moneyField, percentField } from '../fields';
 import { type Cents, type Decimal, parseDecimal, parseDollars, toDecimalString } from '../money';
 
-/** The five known settings (SPEC.md §3, §9); percentages are entered in percent. */
+/** The five known settings (docs/product.md §3, §9); percentages are entered in percent. */
 export const SETTING_NAMES = [
   'mileage_reimbursement',
   'admin_fee_percentage',
@@ -32,7 +32,7 @@ export const DEFAULT_SETTINGS: Record<SettingName, string> = {
 /** Absent leaves a setting as it is; blank is an error, since every setting needs a value. */
 const optional = <T extends z.ZodType>(schema: T) => schema.optional();
 
-/** PATCH /settings: one field per setting name (DESIGN.md decision 11); values kept as exact text. */
+/** PATCH /settings: one field per setting name (decision 11, docs/decisions.md); values kept as exact text. */
 export const updateSettingsSchema = z.object({
   mileage_reimbursement: optional(decimalField(SETTING_LABELS.mileage_reimbursement, { min: 0, max: 100, scale: 4 })),
   admin_fee_percentage: optional(percentField(SETTING_LABELS.admin_fee_percentage)),

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's setup checklist (issue 16): what a new organisation does before its first
+ * The admin dashboard's setup checklist: what a new organisation does before its first
  * MAT Day, each step ticked from the data itself — nothing to tick by hand, nothing stored about the
  * checklist. The card disappears once every step is done.
  */

@@ -3,7 +3,7 @@ import { contracts, fileResponse } from '../contract';
 
 export const ZHealthResponseSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
 
-/** The organisation's words for its people and work (SPEC.md §1). */
+/** The organisation's words for its people and work (docs/product.md §1). */
 export const ZTermsSchema = z.object({
   missionary: z.string(),
   missionaries: z.string(),

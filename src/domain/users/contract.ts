@@ -5,7 +5,7 @@ import { listQuerySchema } from '../list-query';
 import { ROLES } from '../roles';
 import { createUserSchema, TAX_STATUSES, USER_ROLES, updateUserSchema } from './schemas';
 
-/** SPEC.md §3 profile: money in dollars, percentages as numbers (null = the organisation setting). */
+/** docs/product.md §3 profile: money in dollars, percentages as numbers (null = the organisation setting). */
 export const ZProfileSchema = z.object({
   missionary_number: z.string().nullable(),
   tax_status: z.enum(TAX_STATUSES).nullable(),

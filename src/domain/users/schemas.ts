@@ -6,7 +6,7 @@ import { GENERATED_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../roles';
 export const USER_ROLES = ['admin', 'employee', 'missionary'] as const;
 export const TAX_STATUSES = ['W2', '1099', 'W2 Exempt'] as const;
 
-/** POST /user: the client generates the 8-character password (SPEC.md §2.3). */
+/** POST /user: the client generates the 8-character password (docs/product.md §2.3). */
 export const createUserSchema = z.object({
   name: requiredText('Name'),
   email: emailField(),
@@ -41,7 +41,7 @@ const clearable = <T extends z.ZodType>(schema: T) =>
 const profileMoney = (label: string, options: { allowNegative?: boolean } = {}) =>
   moneyField(label, options).optional();
 
-/** The Payroll Info form: profile fields flat beside the basic ones (DESIGN.md decision 11). */
+/** The Payroll Info form: profile fields flat beside the basic ones (decision 11, docs/decisions.md). */
 export const payrollInfoSchema = z.object({
   tax_status: clearable(enumField('Tax Status', TAX_STATUSES)),
   fica_tax: optionalFlag01('FICA Tax'),

@@ -3,7 +3,7 @@ import type { TAX_STATUSES } from './schemas';
 export type TaxStatus = (typeof TAX_STATUSES)[number];
 
 /**
- * DESIGN.md decision 25: W2 Exempt (ministers who pay self-employment tax or hold a Form 4361
+ * Decision 25 (docs/decisions.md): W2 Exempt (ministers who pay self-employment tax or hold a Form 4361
  * exemption) and 1099 workers owe no FICA through the organisation: no employee or employer shares
  * and no gross-up, whatever their `fica_tax` box says.
  */

@@ -244,7 +244,7 @@ describe('DELETE /api/advance-request/{id}', () => {
 describe('DELETE /api/advance-request/closed/{id} (archive)', () => {
   it('archives a closed advance for an admin', async () => {
     const done = await closed(ruth);
-    // DESIGN.md decision 14: a distribution pays it first (here recorded directly).
+    // Decision 14 (docs/decisions.md): a distribution pays it first (here recorded directly).
     await t.ctx.db.update(advanceRequests).set({ distAmountApproved: 1000 }).where(eq(advanceRequests.id, done.id));
     await expectStatus(t, 401, [['DELETE', `/api/advance-request/closed/${done.id}`]]);
     await expectStatus(t, 403, [

@@ -52,7 +52,7 @@ export async function createAdvance(ctx: AppContext, actor: AuthUser, input: z.o
 
 /**
  * PATCH /advance-request/{id} (admin): approve an amount above zero and at most the amount
- * requested (SPEC.md §5), optionally with the MAT date the advance is to be received.
+ * requested (docs/product.md §5), optionally with the MAT date the advance is to be received.
  */
 export async function processAdvance(
   ctx: AppContext,

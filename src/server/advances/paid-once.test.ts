@@ -12,7 +12,7 @@ import {
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
 
 /**
- * DESIGN.md decision 14: an advance approved outside a distribution (PATCH /advance-request/{id})
+ * Decision 14 (docs/decisions.md): an advance approved outside a distribution (PATCH /advance-request/{id})
  * is paid by the next distribution, whatever state its report is in; closing its report pays
  * nothing; and it is paid exactly once.
  */

@@ -16,7 +16,7 @@ export interface AdvanceJoins {
 
 const money = (cents: number | null) => (cents === null ? null : toDollars(cents));
 
-/** The wire shape of an advance request (SPEC.md §3 and §2.3's row fields); money in dollars. */
+/** The wire shape of an advance request (docs/product.md §3 and §2.3's row fields); money in dollars. */
 export function serializeAdvance(row: AdvanceRow, joins: AdvanceJoins): TAdvance {
   return {
     id: row.id,

@@ -20,7 +20,7 @@ export function signInKeys(email: string, ip: string) {
 }
 
 /**
- * POST /login: the user with profile and a new api_token (DESIGN.md decisions 1 and 16). The attempt
+ * POST /login: the user with profile and a new api_token (decisions 1 and 16, docs/decisions.md). The attempt
  * is counted before the password is checked (account-guard.ts), so parallel guesses cannot slip
  * past; `cookies` is the request's Cookie header, where the account's device cookie may be.
  */

@@ -35,7 +35,7 @@ export const RESET_MAIL_WINDOW_MINUTES = 60;
 
 /**
  * POST /password/email: answers the same, in the same time, whether or not the email exists and
- * whether or not a mail goes (DESIGN.md decisions 2 and 16): the answer only counts the attempt per
+ * whether or not a mail goes (decisions 2 and 16, docs/decisions.md): the answer only counts the attempt per
  * client address; counting the mails to that email (at most 3 an hour), looking the address up,
  * storing the token and mailing the link happen after the answer has left.
  */

@@ -37,7 +37,7 @@ export function authRoutes(ctx: AppContext): AnyRoute[] {
     }),
     route(api.sendResetLink, {
       access: 'public',
-      // A client's baseUrl is accepted (SPEC.md sends it) but never used for the link (decision 16).
+      // A client's baseUrl is accepted (docs/product.md sends it) but never used for the link (decision 16).
       handler: async (request) => sendResetLink(ctx, request.body, request.raw.ip),
     }),
     route(api.resetPassword, {

@@ -3,7 +3,7 @@ import { createTestApp, TEST_PASSWORD, type TestApp } from '../test-support/harn
 import { signInKeys } from './login';
 import { attemptsOf } from './throttle';
 
-/** DESIGN.md decision 16: links, proxies, throttle, sessions. */
+/** Decision 16 (docs/decisions.md): links, proxies, throttle, sessions. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { PUBLIC_URL: 'https://sheepfold.example.org', AUTH_THROTTLE_LIMIT: '5' } });

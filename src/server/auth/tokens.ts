@@ -82,7 +82,7 @@ function sessionLookup(db: DbOrTx) {
 
 /**
  * Prepared once per database handle: its SQL text is built once (drizzle's building was a quarter of
- * a request's CPU in a profile, issue 13) and PostgreSQL parses it once per connection.
+ * a request's CPU in a profile) and PostgreSQL parses it once per connection.
  */
 const sessionLookups = new WeakMap<DbOrTx, ReturnType<typeof sessionLookup>>();
 

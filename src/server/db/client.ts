@@ -39,7 +39,7 @@ pg.types.setTypeParser(DATE_OID, (value) => value);
 /**
  * Every app connection's session settings. JIT off: the app's statements read a few rows by index
  * in about a millisecond, but a planner estimate over five million expenses (a search's category
- * arm) crossed jit_above_cost and compiled for 240 ms first (issue 13, docs/performance.md).
+ * arm) crossed jit_above_cost and compiled for 240 ms first (docs/performance.md).
  */
 export const SESSION_OPTIONS = '-c jit=off';
 

@@ -9,7 +9,7 @@ import type { DbOrTx } from './client';
  * (`driverClientOf`) — and each says why below. Everything else reads rows through the parsing
  * functions here.
  *
- * The one adapter between hand-written SQL and typed rows (issue 14). Both drivers answer
+ * The one adapter between hand-written SQL and typed rows. Both drivers answer
  * `db.execute` with `{rows}` of loosely typed values (pg gives count(*) and numeric as text, PGlite
  * numbers); each row is parsed with its zod schema, so a renamed column or a changed type fails here,
  * loudly, instead of flowing on as `undefined`. Schemas coerce where the drivers differ.

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createTestApp, type TestApp } from '../test-support/harness';
 import { queryRow } from './query-rows';
 
-/** Issue 13: the app's PostgreSQL sessions run with JIT off (see SESSION_OPTIONS in client.ts). */
+/** The app's PostgreSQL sessions run with JIT off (see SESSION_OPTIONS in client.ts). */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -68,7 +68,7 @@ async function expectJournalBalanced(userIds: number[]) {
     const profile = await profileOf(t, userId);
     expect(await journalSum(t, 'user_fund', userId)).toBe(profile.fundBalance);
     expect(await journalSum(t, 'user_unreimbursed', userId)).toBe(profile.unreimbursedAmount);
-    // DESIGN.md decision 10: the unreimbursed amount is the sum of the reports' unpaid parts.
+    // Decision 10 (docs/decisions.md): the unreimbursed amount is the sum of the reports' unpaid parts.
     expect(await reportsUnpaid(t, userId)).toBe(profile.unreimbursedAmount);
   }
 }
@@ -137,7 +137,7 @@ describe('approving the worked example and carrying it forward', () => {
     const [row] = await t.ctx.db.select().from(distributions).where(eq(distributions.id, novemberId));
     expect(row).toMatchObject({ status: 'approved', approvedBy: admin.id, approvedAt: t.clock.now() });
 
-    // DESIGN.md decision 8: the ending balance and unreimbursed amount carry forward.
+    // Decision 8 (docs/decisions.md): the ending balance and unreimbursed amount carry forward.
     expect(await profileOf(t, setup.ruth.id)).toMatchObject({ fundBalance: 9326, unreimbursedAmount: 0 });
     // The fund: 400.00 + 250.00 + 100.00 − 180.00 − 570.00 = 0.00, with 30.00 the withdrawal could not get.
     expect(await holdAccountOf(t, setup.fund.id)).toMatchObject({ balance: 0, unreimbursedAmount: 3000 });
@@ -404,7 +404,7 @@ describe('a deficit month', () => {
       'negative_ending_balance',
       'unreimbursed_growing',
     ]);
-    // Issue 12: a flagged distribution waits until each flag is ticked as reviewed; one of two is not enough.
+    // A flagged distribution waits until each flag is ticked as reviewed; one of two is not enough.
     for (const reviewed of [undefined, [{ id: created.id, flags: ['negative_ending_balance'] }]]) {
       const refused = await expectNoChange(t, TABLES, () =>
         t.call('POST', '/api/batch-approve', {

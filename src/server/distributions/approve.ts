@@ -36,7 +36,7 @@ import { DISTRIBUTION_MESSAGES } from './write';
  *    paid is always what was reviewed.
  * 4. Post what `approvalWrites` (src/domain/distributions/postings.ts) decides: hold-account transactions (status posted) with their journal rows and the accounts' new
  *    balances and unreimbursed amounts; the user's fund balance and unreimbursed amount carried
- *    forward (DESIGN.md decision 8) with journal rows; reports processed with their dist amounts and
+ *    forward (decision 8, docs/decisions.md) with journal rows; reports processed with their dist amounts and
  *    older reports' unpaid parts paid down oldest first; advances approved with dist_amount_approved;
  *    ticked designated donations approved; the context and the paydown frozen on the row (a
  *    reversal puts back exactly these: reverse.ts); an audit event.
@@ -71,7 +71,7 @@ export async function approveDistribution(
     if (locked.row.status !== 'pending') throw AppError.conflict(DISTRIBUTION_MESSAGES.alreadyApproved);
     const { row, context: loaded, owed } = locked;
     if (!loaded) throw AppError.conflict(DISTRIBUTION_MESSAGES.notMissionary);
-    // Issue 12: an approval cannot be undone, so each review flag must have been looked at.
+    // An approval cannot be undone, so each review flag must have been looked at.
     const flags = row.reviewFlags as ReviewFlag[];
     const open = unreviewedFlags(flags, reviewed);
     if (open.length > 0) throw new AppError('validation', notReviewedMessage(id, open));

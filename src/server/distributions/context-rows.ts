@@ -141,7 +141,7 @@ export function assemble(lists: LoadedLists, range: ContextRange, settingsOverri
 
   const chargesByReport = groupBy(chargeRows, (row) => row.report_id);
   // Archived accounts still count where an included expense or donation names them, so their money
-  // is never lost and the distribution never fails on them (DESIGN.md decision 15).
+  // is never lost and the distribution never fails on them (decision 15, docs/decisions.md).
   const chargedAccounts = new Set([
     ...chargeRows.map((row) => row.hold_account_id),
     ...donationRows.map((row) => row.hold_account_id).filter((id): id is number => id !== null),

@@ -12,7 +12,7 @@ import type { distributions } from '../db/schema';
 /**
  * The engine's result as the `distributions` row stores it, and back. Money columns are cents in
  * TypeScript (numeric(14,2) in the database); the three lists are stored as their wire form (JSON,
- * dollars), which is also what GET /distribution/{id} returns as JSON text (SPEC.md §3).
+ * dollars), which is also what GET /distribution/{id} returns as JSON text (docs/product.md §3).
  */
 
 export type DistributionRow = typeof distributions.$inferSelect;

@@ -22,7 +22,7 @@ import type { DistributionRow } from './figures';
  * - `new` (a new distribution, or editing pending ones): rows not referenced by any distribution,
  *   plus those referenced by the distribution being edited; reimbursement reports submitted and
  *   unprocessed, dated on or before the end date; advances requested, or approved and unpaid
- *   whatever their report's state (DESIGN.md decision 14), due on or before the end date; every
+ *   whatever their report's state (decision 14, docs/decisions.md), due on or before the end date; every
  *   donation of the uploads.
  * - `approve`: exactly the rows the saved distribution references (what staff reviewed), with the
  *   current balances, locking the user's hold accounts, user and profile rows in that order.

@@ -16,7 +16,7 @@ import {
 
 /**
  * docs/distribution.md "Money outside a distribution": both worked examples, to the cent, through the
- * API (DESIGN.md decision 14). If one of these numbers changes, the document must change with it.
+ * API (decision 14, docs/decisions.md). If one of these numbers changes, the document must change with it.
  */
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import { createTestApp, expectNoChange, expectStatus, type SignedIn, type TestAp
 import { closeApp, ok, profileOf, RANGE, setPayroll } from './test-fixtures';
 
 /**
- * DESIGN.md decision 13, "Customize payroll": the payload may carry this month's payroll inputs;
+ * Decision 13 (docs/decisions.md), "Customize payroll": the payload may carry this month's payroll inputs;
  * each one left out is the profile's; the distribution stores what it used; the profile never changes.
  */
 

@@ -46,7 +46,7 @@ const SORT_COLUMNS = {
 export type DistributionFilter = z.output<typeof ZDistributionFilterQuerySchema>;
 
 /**
- * Staff see every distribution; a missionary only their own approved ones (SPEC.md §6, DESIGN.md
+ * Staff see every distribution; a missionary only their own approved ones (docs/product.md §6, docs/decisions.md
  * decision 3) — and their own reversed ones, which were approved and say why they were reversed.
  */
 export function assertCanView(viewer: AuthUser, row: Pick<DistributionRow, 'userId' | 'status'>): void {

@@ -13,7 +13,7 @@ import { reversalPreview, reverseDistribution } from './reverse';
 import { createDistribution, deleteDistribution, updateDistribution } from './save';
 
 /**
- * SPEC.md §7 distribution calls, plus GET /distribution-context (the form's preview data). Admins
+ * docs/product.md §7 distribution calls, plus GET /distribution-context (the form's preview data). Admins
  * create, edit, delete and approve; staff read everything; a missionary reads only their own approved
  * distributions (checked in the services).
  */

@@ -19,7 +19,7 @@ function payloadOf(input: StoredPayload): TDistributionPayload {
 }
 
 /**
- * A distribution in lists (SPEC.md §3 fields without the JSON text lists and related objects):
+ * A distribution in lists (docs/product.md §3 fields without the JSON text lists and related objects):
  * money in dollars, fica_tax 0/1, the review flags, who approved it and when.
  */
 export function serializeDistributionSummary(
@@ -41,7 +41,7 @@ export function serializeDistributionSummary(
     donation_upload_name: row.donationUploadName,
     donation_upload_names: row.donationUploadNames,
     ...money,
-    // SPEC.md §3: the two names carry the same value.
+    // docs/product.md §3: the two names carry the same value.
     ministry_expense_reimbursement: money.ministry_reimbursement,
     ministry_expense_advance: money.ministry_advance,
     fica_tax: row.ficaTax ? 1 : 0,
@@ -64,7 +64,7 @@ export type DistributionSummary = ReturnType<typeof serializeDistributionSummary
 
 /**
  * GET /distribution/{id} without the related objects: the summary plus processedExpenseReports,
- * processedAdvanceRequests and hold_account_transactions as JSON text lists (SPEC.md §3) and the
+ * processedAdvanceRequests and hold_account_transactions as JSON text lists (docs/product.md §3) and the
  * saved `payload` (the staff's choices) the form rebuilds from.
  */
 export function serializeDistributionDetail(row: DistributionRow, user: { missionaryNumber: string | null }) {

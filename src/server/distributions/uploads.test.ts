@@ -63,7 +63,7 @@ async function remove(id: number) {
 }
 
 describe('POST and PATCH /api/distribution with several uploads', () => {
-  it('takes one upload by SPEC.md’s single name, leaving the other undistributed', async () => {
+  it('takes one upload by the older single name, leaving the other undistributed', async () => {
     const saved = await ok(save({ donation_upload_name: online }));
     // 1,200.00 + 200.00 = 1,400.00
     expect(saved).toMatchObject({
@@ -132,7 +132,7 @@ describe('POST and PATCH /api/distribution with several uploads', () => {
       () => ({ 'donation_upload_names.1': [DISTRIBUTION_MESSAGES.unknownUpload] }),
     ],
     [
-      'an unknown first upload (SPEC.md’s single name is the first)',
+      'an unknown first upload (the older single name is the first)',
       () => ({ donation_upload_names: ['No such upload', online] }),
       () => ({ donation_upload_name: [DISTRIBUTION_MESSAGES.unknownUpload] }),
     ],

@@ -93,7 +93,7 @@ export async function lockMissionaries(tx: DbOrTx, userIds: readonly number[], f
 
 /**
  * Every named upload must exist (a typo would silently give a distribution without donations). An
- * unknown first one is reported under SPEC.md's `donation_upload_name` (the first of the list,
+ * unknown first one is reported under docs/product.md's `donation_upload_name` (the first of the list,
  * whichever field named it), any other under `donation_upload_names.<index>`.
  */
 export async function assertUploadsExist(tx: DbOrTx, uploadNames: readonly string[]) {
@@ -195,7 +195,7 @@ export async function writeReferences(
       'advance_requests',
       advances,
       now,
-      // DESIGN.md decision 14: approved and unpaid advances stay payable whatever their report's state.
+      // Decision 14 (docs/decisions.md): approved and unpaid advances stay payable whatever their report's state.
       sql`t.archived_at is null and (t.status = 'requested' or (t.approved and t.amount_approved is not null))
         and t.dist_amount_approved is null`,
     ),

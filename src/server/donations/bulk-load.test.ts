@@ -6,7 +6,7 @@ import { createTestApp, type SignedIn, type TestApp } from '../test-support/harn
 import { BULK_MIN_ROWS, bulkWrite, setsIndexesAside, withDonationIndexesSetAside } from './bulk-load';
 
 /**
- * Issue 10: a large import on the embedded database writes donations with the secondary indexes set
+ * A large import on the embedded database writes donations with the secondary indexes set
  * aside and builds them again in the same transaction; PostgreSQL never does. Runs on PGlite and on
  * PostgreSQL alike: the indexes' definitions are the same afterwards either way, and only PGlite's
  * were built anew (their oids changed).

@@ -6,7 +6,7 @@ import { queryRows } from '../db/query-rows';
 import { countedTotal } from '../http/list-counts';
 
 /**
- * Issue 10: a 10 MB donor file (142,760 gifts) on the embedded database spent 3.8 s of its 4.7–5.1 s
+ * A 10 MB donor file (142,760 gifts) on the embedded database spent 3.8 s of its 4.7–5.1 s
  * keeping donations' eleven secondary indexes up to date row by row (a b-tree descent and its WAL per
  * index per row, in WebAssembly). Written without them the rows took 1.5 s, and building the eleven
  * again from the table afterwards 0.8 s (bench/import-http.ts, docs/performance.md). That is

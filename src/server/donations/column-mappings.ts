@@ -17,7 +17,7 @@ import { MAX_LIST_ROWS } from '../http/pagination';
 import { recordAudit } from '../journal/journal';
 
 /**
- * Column mappings remembered per header signature (DESIGN.md decision 24): the office maps an
+ * Column mappings remembered per header signature (decision 24, docs/decisions.md): the office maps an
  * unknown layout once; the next file with the same headers is read with it.
  */
 type MappingRow = typeof donationColumnMappings.$inferSelect;

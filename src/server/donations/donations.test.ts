@@ -290,7 +290,7 @@ it('leaves every hold-account balance equal to its opening balance plus its jour
   expect(await journalMismatches(t.ctx.db)).toEqual([]);
 });
 
-it('uses the spec messages the screens show', () => {
+it('uses the messages the screens show', () => {
   expect(MESSAGES.donationUpdated).toBe('Donation Updated');
   expect(MESSAGES.donationDeleted).toBe('Donation Deleted');
 });

@@ -38,7 +38,7 @@ export interface DonationFilter {
   uploadName?: string;
   holdAccountId?: number;
   q?: string | null;
-  /** Staff search donors' names too; missionaries never see them (DESIGN.md decision 24). */
+  /** Staff search donors' names too; missionaries never see them (decision 24, docs/decisions.md). */
   searchDonors?: boolean;
 }
 
@@ -218,7 +218,7 @@ export async function paginateDonations(
 
 /**
  * GET /donation/upload-names: each upload name once, newest first, for the selects, from the
- * summaries migration 0017's triggers keep (never a grouping of the donations: issue 13). Fewer rows
+ * summaries migration 0017's triggers keep (never a grouping of the donations). Fewer rows
  * than the limit (decision 18) are all the uploads there are; only a full page counts them.
  */
 export async function listUploadNames(db: DbOrTx) {

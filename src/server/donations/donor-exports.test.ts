@@ -6,7 +6,7 @@ import { decodeText, detectDelimiter } from '../../domain/donations/text';
 import { createTestApp, expectNoChange, type SignedIn, type TestApp } from '../test-support/harness';
 
 /**
- * DESIGN.md decision 24 through the API: donor-system exports as they come (Realm and Subsplash
+ * Decision 24 (docs/decisions.md) through the API: donor-system exports as they come (Realm and Subsplash
  * layouts as their vendors document them, CSV and XLSX), voided and refunded gifts, donors named
  * like missionaries, funds given as Account #, and a Planning-Center-like file that needs a mapping.
  */

@@ -89,7 +89,7 @@ export function contentHash(content: Buffer): string {
   return crypto.createHash('sha256').update(content).digest('hex');
 }
 
-/** Upload names are unique (DESIGN.md decision 12); one import at a time checks and takes a name. */
+/** Upload names are unique (decision 12, docs/decisions.md); one import at a time checks and takes a name. */
 const UPLOAD_NAME_LOCK = 7_340_002;
 
 /**
@@ -162,7 +162,7 @@ async function readAndMatch(db: DbOrTx, input: ImportInput) {
   return { table, headers, rowsHash, preview, extra: { mappingId, month } };
 }
 
-/** Import totals beyond the money range are refused, naming them (DESIGN.md decision 17). */
+/** Import totals beyond the money range are refused, naming them (decision 17, docs/decisions.md). */
 function refuseHugeTotals(preview: ImportPreview): void {
   for (const missionary of preview.byMissionary) {
     if (!isMoneyInRange(missionary.total)) {
@@ -253,7 +253,7 @@ async function writeImport(ctx: AppContext, actor: AuthUser, input: ImportInput,
           total: toDecimalString(total),
         },
       });
-      // DESIGN.md decision 24: the mapping the office chose is remembered for the next file like it.
+      // Decision 24 (docs/decisions.md): the mapping the office chose is remembered for the next file like it.
       if (input.columns) {
         await upsertMapping(tx, actor, now, {
           headers,
@@ -312,7 +312,7 @@ export async function insertDonations(
 
 /**
  * The import's answer: a summary — the upload, its counts and totals per missionary and in all —
- * never every row (DESIGN.md decision 12; GET /donation?upload_name= lists the rows), and at most
+ * never every row (decision 12 of docs/decisions.md; GET /donation?upload_name= lists the rows), and at most
  * ANSWER_MISSIONARIES_LIMIT missionaries' totals (GET /donation/upload/{id}/missionary-totals pages them all).
  */
 export function importResponse(result: Awaited<ReturnType<typeof importDonationFile>>) {

@@ -5,7 +5,7 @@ import { closeApp, setPayroll } from '../distributions/test-fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
 
 /**
- * DESIGN.md decisions 12 and 17 through the API: the same rows are the same file whatever the
+ * Decisions 12 and 17 (docs/decisions.md) through the API: the same rows are the same file whatever the
  * bytes; upload names are unique; a Fund naming a missionary by Account # or full name matches;
  * amounts and totals beyond ±999,999,999.99 are a 422 naming the row, never a 500.
  */

@@ -5,7 +5,7 @@ import { createTestApp, type SignedIn, type TestApp } from '../test-support/harn
 import { insertChunkRows } from './import-donations';
 
 /**
- * Decision 18 / issue 12: an import sent with `progress_id` writes "n of N rows, with the
+ * Decision 18: an import sent with `progress_id` writes "n of N rows, with the
  * missionary being written" to GET /progress/{id}, and how it ended. The rows go in one
  * transaction; on PostgreSQL the record is written beside it and polls see it move; PGlite's one
  * connection is the transaction's until the end, so there the record holds the start and the end.

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { startProgress } from '../progress/progress';
 
 /**
- * Decision 18 / issue 12: a large import tells GET /progress/{id} "Importing 35,000 of 142,760:
+ * Decision 18: a large import tells GET /progress/{id} "Importing 35,000 of 142,760:
  * <missionary>" while it writes. The rows go in ONE transaction (all or nothing, decision 12), so
  * the record is written beside it, on another connection of the pool. Each write is chained after
  * the one before (the record never goes back) and none is awaited by the import: the import never

@@ -4,7 +4,7 @@ import { readCsv } from '../test-support/downloads';
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
 
 /**
- * GET /api/donation/import-template (issue 12): the file the import screen offers, read back the way
+ * GET /api/donation/import-template: the file the import screen offers, read back the way
  * the office would fill it, and imported as it comes back.
  */
 let t: TestApp;

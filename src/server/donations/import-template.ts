@@ -14,7 +14,7 @@ const HEADER_FILL = 'FFE3ECE8';
 const MONEY_FORMAT = '#,##0.00;(#,##0.00)';
 
 /**
- * The donation import template (issue 12): the header row the import reads by name. CSV is the
+ * The donation import template: the header row the import reads by name. CSV is the
  * reports' CSV (UTF-8 with BOM, CRLF); Excel has the header on its first sheet, which is the one
  * the import reads, with Account # kept as text (leading zeros survive) and Amount as money, and a
  * second "Columns" sheet with the help the import screen shows.

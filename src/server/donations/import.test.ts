@@ -43,7 +43,7 @@ function csv(lines: string[], options: { bom?: boolean; encoding?: 'utf8' | 'lat
 const HEADER = 'Fund,Account #,Missionary,Amount,Count,Note';
 
 let uploadSequence = 0;
-/** Upload names are unique (DESIGN.md decision 12): the first upload is "November 2026", later ones numbered. */
+/** Upload names are unique (decision 12, docs/decisions.md): the first upload is "November 2026", later ones numbered. */
 function upload(content: Buffer, fields: Record<string, string> = {}, filename = 'denari.csv', fileField = 'denari') {
   uploadSequence += 1;
   const name = uploadSequence === 1 ? 'November 2026' : `November 2026 #${uploadSequence}`;
@@ -87,7 +87,7 @@ describe('POST /api/donation/denari-upload', () => {
       total_amount: 1243.6,
     });
     expect(result.body.id).toEqual(expect.any(Number));
-    // DESIGN.md decision 12: the answer is a summary, never every row.
+    // Decision 12 (docs/decisions.md): the answer is a summary, never every row.
     expect(result.body).not.toHaveProperty('donations');
     expect(await storedRows('November 2026')).toEqual([
       expect.objectContaining({

@@ -10,8 +10,8 @@ import type { donations } from '../db/schema';
 type DonationRow = typeof donations.$inferSelect;
 
 /**
- * SPEC.md §3 Donation: money in dollars, approved 0/1. Donors' names go to staff only (DESIGN.md
- * decision 24): pass `showDonor` false for a missionary.
+ * docs/product.md §3 Donation: money in dollars, approved 0/1. Donors' names go to staff only (decision
+ * 24 of docs/decisions.md): pass `showDonor` false for a missionary.
  */
 export function serializeDonation(row: DonationRow, showDonor = true): TDonation {
   return {
@@ -34,7 +34,7 @@ export function serializeDonation(row: DonationRow, showDonor = true): TDonation
 
 export type SerializedDonation = ReturnType<typeof serializeDonation>;
 
-/** Each list of the preview holds at most this many rows (DESIGN.md decision 18). */
+/** Each list of the preview holds at most this many rows (decision 18, docs/decisions.md). */
 export const PREVIEW_ROWS_LIMIT = 1000;
 
 /** The preview's wire shape (snake_case, dollars); lists are cut at PREVIEW_ROWS_LIMIT. */

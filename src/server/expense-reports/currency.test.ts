@@ -1,7 +1,7 @@
 import { seedCategories, startReport } from '../test-support/expense-fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
 
-/** DESIGN.md decision 22 (currency) and 23 (decimal commas) on the expense routes. */
+/** Decisions 22 (currency) and 23 (decimal commas) of docs/decisions.md on the expense routes. */
 let t: TestApp;
 let ruth: SignedIn;
 let boaz: SignedIn;

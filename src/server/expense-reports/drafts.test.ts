@@ -1,7 +1,7 @@
 import { addExpense, seedCategories, startReport, uploadReceipt } from '../test-support/expense-fixtures';
 import { createTestApp, type TestApp } from '../test-support/harness';
 
-/** Issue 16: Start Report and leave, again and again, leaves one empty draft, not one per tap. */
+/** Start Report and leave, again and again, leaves one empty draft, not one per tap. */
 let t: TestApp;
 let cat: Awaited<ReturnType<typeof seedCategories>>;
 

@@ -61,7 +61,7 @@ describe('POST /api/fileUpload', () => {
     expect(uploaded.body).toMatchObject({ filename: 'scan.pdf', content_type: 'application/pdf' });
   });
 
-  it('refuses more than 5 MB with SPEC.md’s message and 413, and keeps nothing', async () => {
+  it('refuses more than 5 MB with docs/product.md’s message and 413, and keeps nothing', async () => {
     const report = await startReport(t, ruth);
     const exactly = await uploadReceipt(t, ruth, report.id, jpeg(5 * 1024 * 1024), 'max.jpg');
     expect(exactly.status).toBe(201);

@@ -3,7 +3,7 @@ import { seedCategories, startReport } from '../test-support/expense-fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
 
 /**
- * Issue 11: a phone on a bad link retries POST /api/expense with the same Idempotency-Key; the
+ * A phone on a bad link retries POST /api/expense with the same Idempotency-Key; the
  * server makes one expense and answers every retry with it. Keys are per user, kept 24 hours.
  */
 let t: TestApp;

@@ -2,7 +2,7 @@ import { jpeg, seedCategories, startReport } from '../test-support/expense-fixtu
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
 
 /**
- * Issue 11: a phone sends the drafts it kept offline when the link returns, and retries on a bad
+ * A phone sends the drafts it kept offline when the link returns, and retries on a bad
  * link. Every create it uses takes an Idempotency-Key: the report, its expenses (idempotency.test.ts),
  * its mileage trips and its receipts. A retry with the same key and body answers with the first
  * request's row and makes nothing new; the same key with another body or on another route is a 409.

@@ -82,10 +82,10 @@ function typesNamed(term: string): string[] {
 }
 
 /**
- * The ids of the reports a search finds, as a union of index lookups (issue 13: a million reports,
+ * The ids of the reports a search finds, as a union of index lookups (a million reports,
  * five million expenses): the owner's name or Account # (users' trigram indexes, then the reports'
  * (user_id, id) index), the report number (trigram over its text), the type, and what is in the
- * report (issue 16: "Lodging" finds the reports with a lodging bill) — an expense's description
+ * report ("Lodging" finds the reports with a lodging bill) — an expense's description
  * (trigram) or category, a trip's category (by code). A term shorter than three characters has no
  * trigram and is matched by reading; docs/performance.md says so.
  */

@@ -17,7 +17,7 @@ import { seedCategories } from '../test-support/expense-fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
 
 /**
- * DESIGN.md decision 14 through the API: a payout entered when processing a reimbursement is paid
+ * Decision 14 (docs/decisions.md) through the API: a payout entered when processing a reimbursement is paid
  * now — general-fund lines from the missionary's fund, then hold-account lines from their accounts —
  * and what it does not pay stays owed where it is charged, so the next distribution pays it once,
  * from the right place.

@@ -34,8 +34,8 @@ import { recordReportEvent } from './report-events';
 import type { ReportRow } from './serialize';
 
 /**
- * PATCH /process-expense-report/{id} (admin). A reimbursement's payout is paid now (DESIGN.md
- * decision 14, src/domain/expense-reports/payout.ts): general-fund lines first, debited from the
+ * PATCH /process-expense-report/{id} (admin). A reimbursement's payout is paid now (decision
+ * 14 of docs/decisions.md, src/domain/expense-reports/payout.ts): general-fund lines first, debited from the
  * missionary's fund with a journal row, then hold-account lines, withdrawn from their accounts. What
  * it does not pay stays owed where it is charged: general lines on the report and the user's
  * unreimbursed amount, hold-account lines on their account's unreimbursed amount. An advance report

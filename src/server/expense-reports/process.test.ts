@@ -54,7 +54,7 @@ describe('PATCH /api/process-expense-report/{id}: reimbursement', () => {
     expect(processed.body.user.profile.unreimbursed_amount).toBe(130.16);
     expect(await unreimbursedOf(t, ruth.id)).toBe(13016);
 
-    // SPEC.md's shape: the client sends the new unreimbursed total instead of the payout.
+    // docs/product.md's shape: the client sends the new unreimbursed total instead of the payout.
     const second = await submittedReport(ruth, ['50']);
     const bySpec = await t.call('POST', `/api/process-expense-report/${second.id}`, {
       token: admin.token,
@@ -64,7 +64,7 @@ describe('PATCH /api/process-expense-report/{id}: reimbursement', () => {
     expect(bySpec.body).toMatchObject({ payout: 30, unreimbursed_amount: 20 });
     expect(await unreimbursedOf(t, ruth.id)).toBe(15016); // 130.16 + 20.00
 
-    // DESIGN.md decision 14: the payout is paid now, from the fund (which starts at 0 here).
+    // Decision 14 (docs/decisions.md): the payout is paid now, from the fund (which starts at 0 here).
     const journal = await journalOf(t, ruth.id);
     expect(journal.map((row) => [row.account, row.amount, row.balanceAfter, row.refType, row.refId])).toEqual([
       ['user_fund', -20000, -20000, 'expense_report', first.id],
@@ -176,7 +176,7 @@ describe('PATCH /api/process-expense-report/{id}: reimbursement', () => {
 });
 
 describe('advance reports: request → approval → report → submit → process → closed', () => {
-  it('walks the whole advance with SPEC.md’s checks', async () => {
+  it('walks the whole advance with docs/product.md’s checks', async () => {
     const ruth = await t.signIn('missionary');
     const advance = await approvedAdvance(t, ruth, admin, '500', '400');
     const report = await startReport(t, ruth, { type: 'advance', advance_request_id: advance.id });

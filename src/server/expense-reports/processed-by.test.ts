@@ -2,7 +2,7 @@ import { createDistributionViaApi } from '../test-support/distribution-api';
 import { addExpense, seedCategories, startReport } from '../test-support/expense-fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
 
-/** Issue 16: a processed report says who processed it and when (processed_by, processed_at). */
+/** A processed report says who processed it and when (processed_by, processed_at). */
 let t: TestApp;
 let admin: SignedIn;
 let cat: Awaited<ReturnType<typeof seedCategories>>;

@@ -319,7 +319,7 @@ describe('DELETE /api/expense-report/{id} (admin)', () => {
     expect(refused.body.message).toBe('Processed reports cannot be deleted. Archive them instead.');
   });
 
-  it('refuses with SPEC.md’s note while a distribution references the report', async () => {
+  it('refuses with docs/product.md’s note while a distribution references the report', async () => {
     const report = await submitted(boaz);
     await referenceFromDistribution(t, boaz, { reportId: report.id });
     const refused = await t.call('DELETE', `/api/expense-report/${report.id}`, { token: admin.token });

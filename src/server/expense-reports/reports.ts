@@ -50,7 +50,7 @@ export async function createReport(
 
 async function insertReport(tx: Tx, actor: AuthUser, input: z.output<typeof createReportSchema>, now: Date) {
   if (input.type === 'reimbursement') {
-    // Start Report and leave, again and again, must not pile up empty drafts (issue 16).
+    // Start Report and leave, again and again, must not pile up empty drafts.
     const reused = await reuseEmptyDraft(tx, actor.id, input.distance_type ?? 'none', now);
     if (reused !== null) return reused;
   }

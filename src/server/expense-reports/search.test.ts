@@ -1,7 +1,7 @@
 import { addExpense, seedCategories, startReport } from '../test-support/expense-fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
 
-/** Issue 16: the dashboard search finds reports by what is in them, not only by number. */
+/** The dashboard search finds reports by what is in them, not only by number. */
 let t: TestApp;
 let ruth: SignedIn;
 let naomi: SignedIn;
@@ -63,7 +63,7 @@ describe('GET /api/paginated_expense_report?q=', () => {
   });
 });
 
-/** Issue 13: the office searches all reports through indexes (a union of lookups), one count with it. */
+/** The office searches all reports through indexes (a union of lookups), one count with it. */
 describe("the office searches every missionary's reports", () => {
   async function staffSearch(q: string) {
     const result = await t.call('GET', '/api/paginated_expense_report', { token: admin.token, query: { q } });

@@ -17,7 +17,7 @@ const money = (cents: number | null) => (cents === null ? null : toDollars(cents
 /** numeric columns other than money come back as text: "3.750000" → 3.75 */
 const decimal = (text: string | null) => (text === null ? null : Number(text));
 
-/** A report in lists (SPEC.md §3 without the item lists); flags 0/1, money in dollars. */
+/** A report in lists (docs/product.md §3 without the item lists); flags 0/1, money in dollars. */
 export function serializeReportSummary(
   row: ReportRow,
   user: { name: string; missionaryNumber: string | null },

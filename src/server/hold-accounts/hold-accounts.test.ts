@@ -261,7 +261,7 @@ describe('GET /api/hold-account/{id}/archive', () => {
   });
 });
 
-describe('DESIGN.md decision 15: no money disappears with a hold account', () => {
+describe('decision 15 (docs/decisions.md): no money disappears with a hold account', () => {
   it('refuses to archive or delete an account that holds money, naming the amount (was: archived, money dropped out)', async () => {
     const account = await createAccount({ balance: 500 });
     const message =

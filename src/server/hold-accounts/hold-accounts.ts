@@ -52,7 +52,7 @@ async function assertFundNameFree(tx: DbOrTx, fundName: string, exceptId: number
   }
 }
 
-/** The owner must be an active user with role missionary (SPEC.md §6). */
+/** The owner must be an active user with role missionary (docs/product.md §6). */
 async function requireMissionary(tx: DbOrTx, userId: number) {
   const [owner] = await tx
     .select({ ...ownerColumns, role: users.role, deletedAt: users.deletedAt })
@@ -230,7 +230,7 @@ export async function updateHoldAccount(
 }
 
 /**
- * Uses of a hold account that still wait for a distribution (DESIGN.md decision 15): its rows in a
+ * Uses of a hold account that still wait for a distribution (decision 15, docs/decisions.md): its rows in a
  * pending distribution, designated donations not yet deposited, expenses of unprocessed reports.
  */
 async function waitingUses(tx: DbOrTx, id: number): Promise<number> {

@@ -13,7 +13,7 @@ import {
 } from './hold-accounts';
 import { deleteTransaction, listTransactions, postTransaction } from './transactions';
 
-/** Admin changes everything; staff read all; a missionary reads only their own accounts (SPEC.md §6). */
+/** Admin changes everything; staff read all; a missionary reads only their own accounts (docs/product.md §6). */
 export function holdAccountRoutes(ctx: AppContext): AnyRoute[] {
   return [
     route(api.listHoldAccounts, {

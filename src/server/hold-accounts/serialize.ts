@@ -12,7 +12,7 @@ export interface Owner {
   missionaryNumber: string | null;
 }
 
-/** SPEC.md §3 Hold account, with its owner's name; money in dollars. */
+/** docs/product.md §3 Hold account, with its owner's name; money in dollars. */
 export function serializeHoldAccount(row: HoldAccountRow, owner: Owner | null): THoldAccount {
   return {
     id: row.id,
@@ -37,7 +37,7 @@ export type SerializedHoldAccount = ReturnType<typeof serializeHoldAccount>;
 
 const optionalDollars = (cents: number | null) => (cents === null ? null : toDollars(cents));
 
-/** SPEC.md §3 Hold account transaction (stored form) plus who entered it and whether it may be deleted. */
+/** docs/product.md §3 Hold account transaction (stored form) plus who entered it and whether it may be deleted. */
 export function serializeTransaction(
   row: TransactionRow,
   extra: { createdByName: string | null; deletable: boolean },

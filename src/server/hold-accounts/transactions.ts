@@ -87,7 +87,7 @@ async function moveUserFund(
 }
 
 /**
- * POST /hold-account/{id}/transaction (admin, DESIGN.md decision 4): posts at once. A withdrawal or
+ * POST /hold-account/{id}/transaction (admin, decision 4, docs/decisions.md): posts at once. A withdrawal or
  * transfer may not overdraw the account. The balance, the owner's general fund and their journal
  * rows change in the same transaction.
  */

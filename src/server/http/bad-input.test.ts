@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp, loggerOptions } from '../app';
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
 
-/** DESIGN.md decision 17: bad input never gives a 5xx. */
+/** Decision 17 (docs/decisions.md): bad input never gives a 5xx. */
 let t: TestApp;
 let admin: SignedIn;
 let missionary: SignedIn;

@@ -3,7 +3,7 @@ import { donations, users } from '../db/schema';
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
 import { MAX_LIST_ROWS } from './pagination';
 
-/** DESIGN.md decision 18: bounded work. */
+/** Decision 18 (docs/decisions.md): bounded work. */
 let t: TestApp;
 let admin: SignedIn;
 let missionary: SignedIn;

@@ -5,7 +5,7 @@ import { errorSummary } from '../background';
 import { MAX_UPLOAD_BYTES } from './body';
 
 /**
- * Every failure leaves as `{message, errors?}` with DESIGN.md's status codes; bad input of any kind is
+ * Every failure leaves as `{message, errors?}` with the status codes of docs/product.md §7; bad input of any kind is
  * a 4xx (decision 17). A 5xx is logged by name and message only: a failed query's parameters (argon2
  * hashes, tokens, request values) never reach the log (decision 16).
  */
@@ -18,13 +18,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-/** "5MB", "2MB", "512KB": how SPEC.md's receipt message writes a size. */
+/** "5MB", "2MB", "512KB": how docs/product.md's receipt message writes a size. */
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10}MB`;
   return `${Math.max(1, Math.round(bytes / 1024))}KB`;
 }
 
-/** SPEC.md's receipt message with the limit of the route that refused the file. */
+/** docs/product.md's receipt message with the limit of the route that refused the file. */
 export function fileTooLargeMessage(limitBytes: number): string {
   return MESSAGES.fileTooLarge.replace('5MB', formatBytes(limitBytes));
 }

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../test-support/harness';
 import type { AnyRoute } from './routes';
 
 /**
- * Fuzz over every route (issue 10, DESIGN.md decision 17): requests drawn from each route's contract
+ * Fuzz over every route (decision 17, docs/decisions.md): requests drawn from each route's contract
  * (test-support/fuzz.ts) — valid, boundary and hostile values, wrong types, malformed bodies — sent
  * by a caller the route lets in. Zero 5xx. FUZZ_PER_ROUTE requests per route (50 in CI);
  * `npm run fuzz -- --per-route 2000` runs more. FUZZ_SEED repeats a run.

@@ -58,7 +58,7 @@ const VALUE_KINDS: Partial<Record<string, (value: unknown) => boolean>> = {
 /**
  * A cursor names a row of the list it came from: its value must be what the sort column gives and
  * its id a row id. One edited by hand (a string where the column holds cents, text for a boolean) is a
- * 422 under `cursor`, not a failed query (DESIGN.md decision 17).
+ * 422 under `cursor`, not a failed query (decision 17, docs/decisions.md).
  */
 export function checkCursorFits(column: AnyColumn, cursor: Cursor): void {
   const { value } = cursor;

@@ -4,7 +4,7 @@ import { createTestApp, type SignedIn, type TestApp } from '../test-support/harn
 import { countedTotal, foldCounts } from './list-counts';
 
 /**
- * Issue 13 on PostgreSQL: the counters of migration 0011 stay exact when many connections write and
+ * On PostgreSQL: the counters of migration 0011 stay exact when many connections write and
  * fold at once. Writers append rows (no shared counter row, so no lock waits between them) and a
  * fold removes only what its snapshot saw, so nothing is counted twice or lost.
  */

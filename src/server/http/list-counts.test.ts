@@ -6,7 +6,7 @@ import { donations, expenseReports, listCountDeltas } from '../db/schema';
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
 import { type CountedState, countedTotal, FOLD_AT } from './list-counts';
 
-/** Issue 13: the counters kept by migration 0011's triggers equal `count(*)` after any write. */
+/** The counters kept by migration 0011's triggers equal `count(*)` after any write. */
 let t: TestApp;
 let missionary: SignedIn;
 let admin: SignedIn;

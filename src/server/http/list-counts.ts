@@ -4,7 +4,7 @@ import { listCountDeltas } from '../db/schema';
 import { statementCache } from '../db/statement-cache';
 
 /**
- * Issue 13: `total_count` of the unfiltered lists of expense reports and donations (a million rows
+ * `total_count` of the unfiltered lists of expense reports and donations (a million rows
  * and more) from the rows the triggers of migration 0011 keep, instead of `count(*)` per request.
  * The sum is exact: it reads the committed deltas in one snapshot, as `count(*)` reads the committed
  * rows. Filtered lists (one missionary, an upload, a search) still count their rows from an index:

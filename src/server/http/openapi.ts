@@ -4,7 +4,7 @@ import type { AnyRoute } from './routes';
 
 type Json = Record<string, unknown>;
 
-/** What a reader needs once, before any endpoint (issue 14: auth header, errors, money, dates). */
+/** What a reader needs once, before any endpoint (auth header, errors, money, dates). */
 const DESCRIPTION = `
 The Sheepfold API: everything the web application does, for scripts too (importing donations from a
 donor system, pulling the accounting export).

@@ -6,7 +6,7 @@ import { type Continuation, type Cursor, checkCursorFits, continuation, decodeCu
 
 export { PAGE_SIZES } from '../../domain/list-query';
 
-/** Decision 18: the lists SPEC.md shows unpaginated answer at most this many rows, newest first. */
+/** Decision 18: the lists docs/product.md shows unpaginated answer at most this many rows, newest first. */
 export const MAX_LIST_ROWS = 1000;
 
 /**

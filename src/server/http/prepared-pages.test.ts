@@ -9,7 +9,7 @@ import { createTestApp, type SignedIn, type TestApp } from '../test-support/harn
 
 /**
  * The lists without a search page through statements built once per shape, with every value a
- * placeholder (db/statement-cache.ts, issue 13). Random filters, sorts, directions and page sizes,
+ * placeholder (db/statement-cache.ts). Random filters, sorts, directions and page sizes,
  * one after another on the same cached statements: paging by OFFSET, forward by next_cursor and
  * back by prev_cursor must each give exactly the order PostgreSQL gives the same filter in one
  * statement — so a value baked into a cached statement (another missionary's, another upload's,

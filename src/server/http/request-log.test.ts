@@ -7,7 +7,7 @@ import { buildApp, loggerOptions } from '../app';
 import { createTestApp, type TestApp } from '../test-support/harness';
 
 /**
- * Issue 16: at the default level the console keeps the start-up summary and the first-run password
+ * At the default level the console keeps the start-up summary and the first-run password
  * in view — no line per request, one line per failed request; LOG_LEVEL=debug logs every request.
  * Also: the single-page app answers HEAD like GET, for uptime checkers.
  */

@@ -3,7 +3,7 @@ import { errorSummary } from '../background';
 
 /**
  * Fastify logs two JSON lines per request at `info`, which scrolled the first-run admin password off
- * the console within seconds (issue 16). Here, at the default level the console keeps the start-up
+ * the console within seconds. Here, at the default level the console keeps the start-up
  * summary and one line per failed request (errors.ts logs 5xx at `error`); with LOG_LEVEL=debug each
  * request gets one line: method, path (never the query string, which may carry api_token), status
  * and time. Warnings Fastify raises about broken responses are kept as they are.

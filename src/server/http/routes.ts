@@ -53,7 +53,7 @@ type HandlerResult<C extends EndpointContract> = HandlerResultOf<C> | FastifyRep
 
 interface RouteOptions {
   /**
-   * A download: it may carry the session token as `api_token` in the query (SPEC.md §6), or a
+   * A download: it may carry the session token as `api_token` in the query (docs/product.md §6), or a
    * single-use `download_token` (auth/download-tokens.ts), which no other route accepts.
    */
   queryToken?: boolean;
@@ -107,7 +107,7 @@ export function route<C extends EndpointContract>(contract: C, implementation: I
 
 /**
  * Registers routes under /api. A POST carrying `_method=PATCH|DELETE` (form, JSON or query) runs
- * the PATCH or DELETE route of the same path, as the web client sends them (SPEC.md §7).
+ * the PATCH or DELETE route of the same path, as the web client sends them (docs/product.md §7).
  */
 export function registerRoutes(app: FastifyInstance, ctx: AppContext, routes: readonly AnyRoute[]): void {
   const byUrl = new Map<string, Map<Method, AnyRoute>>();
@@ -217,7 +217,7 @@ function serialize(contract: EndpointContract, status: number, result: unknown) 
 
 /**
  * An id in the path beyond a 32-bit integer names nothing that can exist: 404, before the database
- * sees it (DESIGN.md decision 17). Ids that are not numbers at all stay for the route's schema (422).
+ * sees it (decision 17, docs/decisions.md). Ids that are not numbers at all stay for the route's schema (422).
  */
 function assertIdsExist(params: Record<string, string> | undefined): void {
   for (const [name, value] of Object.entries(params ?? {})) {

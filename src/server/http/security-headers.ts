@@ -5,7 +5,7 @@ import helmet from 'helmet';
  * helmet's headers on every answer (API, web app, 404s), with the web app's content security
  * policy. The middleware is built ONCE: @fastify/helmet built it again on every request (its CSP
  * string parsed and joined anew), about 5 % of a bare request's CPU in a profile of the server
- * under load (issue 13, docs/performance.md).
+ * under load (docs/performance.md).
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const applyHeaders = helmet({

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 
 /**
- * The origin that links in mail (welcome, password reset) start with (DESIGN.md decision 16):
+ * The origin that links in mail (welcome, password reset) start with (decision 16, docs/decisions.md):
  * PUBLIC_URL, else http://localhost:{PORT}. Never the request's Host or X-Forwarded-* headers, and
  * never a client's `baseUrl` (it could only ever equal PUBLIC_URL, so it is not read at all): a
  * forged header must not turn a genuine reset mail into a link to someone else's site.

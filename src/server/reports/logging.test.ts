@@ -4,7 +4,7 @@ import { buildApp, loggerOptions } from '../app';
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
 
 /**
- * Downloads carry api_token in the address (SPEC.md §6); DESIGN.md says query strings are never
+ * Downloads carry api_token in the address (docs/product.md §6); docs/decisions.md says query strings are never
  * logged. This runs the real request logger (app.ts loggerOptions) into a buffer and reads it.
  */
 let t: TestApp;

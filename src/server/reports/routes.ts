@@ -19,7 +19,7 @@ import { writeCsv } from './write-csv';
 import { writeXlsx } from './write-xlsx';
 
 /**
- * Report downloads (DESIGN.md decision 6, SPEC.md §2.3, §7): staff only, CSV by default or Excel
+ * Report downloads (decision 6, docs/decisions.md, docs/product.md §2.3, §7): staff only, CSV by default or Excel
  * with format=xlsx; the token may travel as api_token in the query (never logged, see app.ts).
  */
 export function reportRoutes(ctx: AppContext): AnyRoute[] {

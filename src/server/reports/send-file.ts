@@ -7,7 +7,7 @@ export const CONTENT_TYPES = {
 } as const;
 
 /**
- * Sends a download. The address may carry api_token (SPEC.md §6), so nothing is cached anywhere;
+ * Sends a download. The address may carry api_token (docs/product.md §6), so nothing is cached anywhere;
  * the file name is ASCII (the builders make it so) and also given in RFC 5987 form.
  */
 export function sendFile(

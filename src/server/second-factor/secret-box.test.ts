@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { keyFromText, openSecret, sealSecret, secretKeyOf, secretKeyWarning } from './secret-box';
 
-/** TOTP secrets at rest: AES-256-GCM under SECRET_KEY or DATA_DIR/secret.key (issue 10). */
+/** TOTP secrets at rest: AES-256-GCM under SECRET_KEY or DATA_DIR/secret.key. */
 const key = crypto.randomBytes(32);
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Config } from '../config';
 
 /**
- * TOTP secrets encrypted at rest (issue 10): AES-256-GCM under a key from SECRET_KEY, else from
+ * TOTP secrets encrypted at rest: AES-256-GCM under a key from SECRET_KEY, else from
  * DATA_DIR/secret.key (made once, mode 0600, with a start-up warning). A stored secret reads
  * `v1:<iv>:<tag>:<ciphertext>` (base64url); the user id is the additional data, so one user's row
  * copied onto another's does not decrypt. Secrets stored before this (plain base32, which never

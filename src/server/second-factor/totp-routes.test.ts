@@ -5,7 +5,7 @@ import { createTestApp, TEST_PASSWORD, type TestApp } from '../test-support/harn
 import { totpCode } from './totp';
 import { sealStoredTotpSecrets } from './totp-service';
 
-/** DESIGN.md decision 16: TOTP enrolment, sign-in with a code or a recovery code, turning it off. */
+/** Decision 16 (docs/decisions.md): TOTP enrolment, sign-in with a code or a recovery code, turning it off. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { AUTH_THROTTLE_LIMIT: '5' } });
@@ -190,7 +190,7 @@ describe('turning TOTP off', () => {
   });
 });
 
-describe('secrets at rest (issue 10)', () => {
+describe('secrets at rest', () => {
   it('stores the secret encrypted, never as the base32 the app was shown', async () => {
     const user = await enrolled('employee');
     const [row] = await t.ctx.db.select().from(totpCredentials).where(eq(totpCredentials.userId, user.id));

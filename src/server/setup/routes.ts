@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { type AnyRoute, route } from '../http/routes';
 import { addDefaultCategories, getSetupChecklist } from './checklist';
 
-/** The admin dashboard's setup checklist and its "Add default categories" offer (issue 16). */
+/** The admin dashboard's setup checklist and its "Add default categories" offer. */
 export function setupRoutes(ctx: AppContext): AnyRoute[] {
   return [
     route(api.getSetupChecklist, { access: STAFF, handler: async () => getSetupChecklist(ctx.db) }),

@@ -2,7 +2,7 @@ import { createDistributionViaApi } from '../test-support/distribution-api';
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
 
 /**
- * Issue 16: the admin dashboard's setup checklist ticks itself from the data, step by step, and is
+ * The admin dashboard's setup checklist ticks itself from the data, step by step, and is
  * complete after the first approved MAT Day; "Add default categories" adds the set once.
  */
 let t: TestApp;

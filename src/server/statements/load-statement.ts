@@ -56,7 +56,7 @@ function donationsOf(found: Found) {
   };
 }
 
-/** Different donors among the statement's donations (DESIGN.md decision 24): counted, never named. */
+/** Different donors among the statement's donations (decision 24, docs/decisions.md): counted, never named. */
 async function donorsOf(db: DbOrTx, found: Found): Promise<number> {
   const { referenced, ofUpload } = donationsOf(found);
   const count = async (condition: ReturnType<typeof and>) => {

@@ -13,7 +13,7 @@ import { type Storage, StoredFileMissingError } from './storage';
 export const STORED_FILE_CHUNK_BYTES = 256 * 1024;
 
 /**
- * Files in PostgreSQL (DESIGN.md decision 19): every app process on the database sees every file,
+ * Files in PostgreSQL (decision 19, docs/decisions.md): every app process on the database sees every file,
  * nothing lives on an app node's disk, and the database's backups hold the receipts too.
  */
 export function createDatabaseStorage(db: Db): Storage {

@@ -11,7 +11,7 @@ export interface Exchange {
   method: string;
   /** The address as called, with /api and maybe a query string. */
   url: string;
-  /** `_method` of a POST's body or query (PATCH/DELETE through POST, SPEC.md §7). */
+  /** `_method` of a POST's body or query (PATCH/DELETE through POST, docs/product.md §7). */
   override: unknown;
   status: number;
   contentType: string;
@@ -19,7 +19,7 @@ export interface Exchange {
 }
 
 /**
- * Checks every answer of the API tests against its route's contract (issue 14): a JSON body must
+ * Checks every answer of the API tests against its route's contract: a JSON body must
  * be exactly what its status's schema yields (no field more, none missing or of another type), an
  * error body `{message, errors?}`, a file one of the listed content types. `createTestApp().call`
  * runs it on every call, so no test can forget it.

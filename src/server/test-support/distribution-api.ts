@@ -7,7 +7,7 @@ import type { SignedIn, TestApp } from './harness';
 /**
  * Distributions for the report and statement tests made the way staff make them: payroll info,
  * hold accounts, the donor-file import, the missionary's own expense reports and advance requests
- * through their API routes, then POST /api/distribution and POST /api/batch-approve (issue 5).
+ * through their API routes, then POST /api/distribution and POST /api/batch-approve.
  * Amounts are dollar strings.
  */
 
@@ -156,7 +156,7 @@ async function create(t: TestApp, admin: SignedIn, spec: ApiSpec): Promise<ApiSe
   );
   if ((spec.status ?? 'approved') === 'approved') {
     await ok(
-      // The test's office has looked at any review flag (issue 12); flag checks have their own tests.
+      // The test's office has looked at any review flag; flag checks have their own tests.
       t.call('POST', '/api/batch-approve', {
         token: admin.token,
         json: { distribution_ids: [created.id], reviewed: allFlagsReviewed([created]) },
@@ -214,7 +214,7 @@ async function submittedReport(
   return created.id as number;
 }
 
-/** The hold accounts of the spec, with their recurring deposits; fund name → id. */
+/** The worked example's hold accounts, with their recurring deposits; fund name → id. */
 async function createHoldAccounts(
   t: TestApp,
   admin: SignedIn,

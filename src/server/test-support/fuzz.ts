@@ -4,7 +4,7 @@ import type { EndpointContract } from '../../domain/contract';
 import type { AnyRoute } from '../http/routes';
 
 /**
- * Requests for the fuzz test (issue 10), derived from each route's contract (src/domain/*\/contract.ts):
+ * Requests for the fuzz test, derived from each route's contract (src/domain/*\/contract.ts):
  * the fields of its params, query and body schemas get valid values (an enum's options, numbers,
  * dates, text), boundary values (0, -1, 2^31 − 1, 2^31, ±999,999,999.99 and one cent past it,
  * 1900-01-01, 2100-12-31) and hostile ones (NUL, 100,000 characters, huge numbers, bad dates, wrong

@@ -50,7 +50,7 @@ export const WELCOME_LINK_TTL_MS = 7 * 24 * 3600_000;
 /**
  * POST /user: creates the user with an empty profile and mails a welcome with a one-time link that
  * sets their password (and the temporary one). Without SMTP the mail only reaches the outbox, so the
- * answer carries `sign_in_link` for the admin to pass on (DESIGN.md decision 16).
+ * answer carries `sign_in_link` for the admin to pass on (decision 16, docs/decisions.md).
  */
 export async function createUser(ctx: AppContext, actorId: number, input: CreateUser) {
   const now = ctx.clock.now();

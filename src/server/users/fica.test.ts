@@ -4,7 +4,7 @@ import { profiles } from '../db/schema';
 import { closeApp, ok, RANGE, setPayroll } from '../distributions/test-fixtures';
 import { createTestApp, expectNoChange, type SignedIn, type TestApp } from '../test-support/harness';
 
-/** DESIGN.md decision 25: FICA shares and the gross-up only for W2 with fica_tax ticked. */
+/** Decision 25 (docs/decisions.md): FICA shares and the gross-up only for W2 with fica_tax ticked. */
 
 let t: TestApp;
 let admin: SignedIn;

@@ -6,7 +6,7 @@ import { seedCategories } from '../test-support/expense-fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
 
 /**
- * DESIGN.md decision 14 on PostgreSQL: editing a fund balance by hand locks the row, so an approval
+ * Decision 14 (docs/decisions.md) on PostgreSQL: editing a fund balance by hand locks the row, so an approval
  * committing at the same moment never leaves a journal row that does not add up. Whichever commits
  * first, every user_fund row's balance_after equals the running sum of the rows before it.
  */

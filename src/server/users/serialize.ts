@@ -8,7 +8,7 @@ type ProfileRow = typeof profiles.$inferSelect;
 
 const percent = (value: string | null) => (value === null ? null : Number(value));
 
-/** The wire shape of a user (SPEC.md §3): basic fields plus `profile`; money in dollars, fica_tax 0/1. */
+/** The wire shape of a user (docs/product.md §3): basic fields plus `profile`; money in dollars, fica_tax 0/1. */
 export function serializeUser(user: UserRow, profile: ProfileRow | null): TUser {
   const serializedProfile: TProfile | null = profile && {
     missionary_number: user.missionaryNumber,

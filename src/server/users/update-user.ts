@@ -27,7 +27,7 @@ export async function updateUser(ctx: AppContext, actor: AuthUser, id: number, i
       const existing = await findUserRow(tx, id);
       if (!existing) throw AppError.notFound('User not found.');
       refuseFicaWithoutW2(input, existing.profile);
-      // DESIGN.md decision 14: the fund balance is read under a row lock (user, then profile — the
+      // Decision 14 (docs/decisions.md): the fund balance is read under a row lock (user, then profile — the
       // order approval takes them), so an approval committing meanwhile cannot slip between the
       // read and the journal row that records the difference.
       const lockedFund = input.fund_balance === undefined ? undefined : await lockFundBalance(tx, id);
@@ -94,7 +94,7 @@ export async function updateUser(ctx: AppContext, actor: AuthUser, id: number, i
 }
 
 /**
- * DESIGN.md decision 25: W2 Exempt and 1099 owe no FICA, so the profile may not say they do. Checked
+ * Decision 25 (docs/decisions.md): W2 Exempt and 1099 owe no FICA, so the profile may not say they do. Checked
  * on the profile as it will be (what is sent over what is stored) whenever either field is sent, so
  * a 1099 profile cannot be ticked, nor a ticked one switched to 1099 without unticking it; a profile
  * stored that way earlier can still be edited in its other fields.

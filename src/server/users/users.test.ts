@@ -68,7 +68,7 @@ describe('POST /api/user', () => {
     });
     expect(created.body).not.toHaveProperty('password');
     expect(created.body).not.toHaveProperty('password_hash');
-    // SPEC.md §2.1: a new account has created_at = updated_at, which marks the first login.
+    // docs/product.md §2.1: a new account has created_at = updated_at, which marks the first login.
     expect(created.body.created_at).toBe(created.body.updated_at);
 
     const mails = (await t.outbox()).map(unwrap).filter((mail) => mail.includes(`To: ${email}`));
@@ -158,7 +158,7 @@ describe('POST /api/user', () => {
     expect(result.body.errors[field]).toEqual([message]);
   });
 
-  it('refuses an email that exists already, whatever its case, with SPEC.md’s message', async () => {
+  it('refuses an email that exists already, whatever its case, with docs/product.md’s message', async () => {
     const result = await expectNoChange(t, USER_TABLES, () =>
       t.call('POST', '/api/user', {
         token: admin.token,

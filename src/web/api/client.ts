@@ -57,8 +57,8 @@ function toFormData(fields: Record<string, unknown>): FormData {
 }
 
 /**
- * The calls of SPEC.md §7. PATCH and DELETE with a form go as POST with `_method`, as the spec's
- * client does; JSON bodies use the real method.
+ * The calls of docs/product.md §7. PATCH and DELETE with a form go as POST with `_method`, as the original
+ * client did; JSON bodies use the real method.
  */
 export const api = {
   get: <T>(path: string, query?: Query) => request<T>('GET', withQuery(path, query)),

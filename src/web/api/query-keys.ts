@@ -1,5 +1,5 @@
 /**
- * TanStack Query keys, one factory per feature (issue 14): no key is written out in a page. Every key
+ * TanStack Query keys, one factory per feature: no key is written out in a page. Every key
  * starts with its feature's name, so `invalidateQueries({ queryKey: keys.<feature>.all })` refreshes
  * every list and record of that feature. Plain data, no zod: any page may import it without pulling
  * the schemas into its chunk.

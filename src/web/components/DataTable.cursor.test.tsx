@@ -52,7 +52,7 @@ describe('cursorTo', () => {
   });
 });
 
-describe('DataTable keyset paging (issue 13)', () => {
+describe('DataTable keyset paging', () => {
   it('sends the next and previous cursors with the arrows and drops them when the sort changes', async () => {
     const fetchPage = renderList();
     await screen.findByText('Row 1');

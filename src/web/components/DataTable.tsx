@@ -43,7 +43,7 @@ export interface ListParams {
   order: 'asc' | 'desc';
   q?: string;
   /**
-   * Keyset continuation (issue 13): the `next_cursor`/`prev_cursor` of the page the arrow was pressed
+   * Keyset continuation: the `next_cursor`/`prev_cursor` of the page the arrow was pressed
    * on, so page 5,000 costs the server what page 0 costs. Any other change (sort, search, size,
    * filter) drops it and the list goes back to `page`.
    */
@@ -162,7 +162,7 @@ function selectionOf<T>(props: DataTableProps<T>, rows: T[]) {
 }
 
 /**
- * A server-paginated table: page, sort and search live in the address query (SPEC.md §2.3), search
+ * A server-paginated table: page, sort and search live in the address query (docs/product.md §2.3), search
  * resets the page, page sizes 10/30/50/100. On phones rows become cards.
  */
 export function DataTable<T>(props: DataTableProps<T>) {

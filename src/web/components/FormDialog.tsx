@@ -4,7 +4,7 @@ import { type FormEventHandler, type ReactNode, useId } from 'react';
 /**
  * A dialog around one form: its title, the fields, Cancel, and a submit button that stays disabled
  * while the save is in flight so a double click cannot post twice. `noValidate` leaves validation
- * to the shared zod schema, whose messages are SPEC.md's, instead of the browser's bubbles.
+ * to the shared zod schema, whose messages are docs/product.md's, instead of the browser's bubbles.
  */
 export function FormDialog(props: {
   title: string;

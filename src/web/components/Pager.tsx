@@ -22,7 +22,7 @@ export function pageLabel(total: number, page: number, limit: number): string {
 
 /**
  * Rows per page, the rows shown and the previous/next arrows. It wraps instead of overflowing, so at
- * 390 px the next-page arrow stays on screen whatever the label's length (issue 11); MUI's
+ * 390 px the next-page arrow stays on screen whatever the label's length; MUI's
  * TablePagination kept one line and pushed the arrow out of view (and brought Tooltip and Popper).
  */
 export function Pager({ total, page, limit, sizes, onPage, onLimit }: PagerProps) {

@@ -2,7 +2,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
  * A page loaded on first use: each screen group is its own chunk, so a missionary's phone never
- * downloads the staff screens (issue 11's budgets, checked by test/web-budget.test.ts). The shell's
+ * downloads the staff screens (the JavaScript budgets checked by test/web-budget.test.ts). The shell's
  * Suspense shows Loading while the chunk arrives.
  */
 // biome-ignore lint/suspicious/noExplicitAny: React.lazy's own constraint; props stay typed through M[K]

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC.md §9 debounces: input 300 ms, user search and comments 500 ms. */
+/** docs/product.md §9 debounces: input 300 ms, user search and comments 500 ms. */
 export const INPUT_DEBOUNCE_MS = 300;
 export const SEARCH_DEBOUNCE_MS = 500;
 

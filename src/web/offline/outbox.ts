@@ -18,7 +18,7 @@ import { allRecords, deleteRecord, getRecord, OUTBOX, OUTBOX_CHANGED, putRecord 
 export type { OutboxItem, OutboxKind } from './queue';
 
 /**
- * Issue 11: what a missionary adds, changes or deletes without a connection waits here (IndexedDB)
+ * What a missionary adds, changes or deletes without a connection waits here (IndexedDB)
  * and is sent in the order it was made when the link returns — a report started offline first, then
  * its lines against the id the server gave it. Each create carries its own Idempotency-Key, made
  * when the item was made, so a send that reached the server but whose answer was lost is answered

@@ -11,7 +11,7 @@ import type { Category } from '../api/types';
 import { actionOf, belongsTo, isReportCreate, localReportId, type OutboxItem } from './queue';
 
 /**
- * Issue 11: what waits on this device, shown where the user looks for it — a line not sent yet is a
+ * What waits on this device, shown where the user looks for it — a line not sent yet is a
  * row of its report (marked), a change waiting shows its new values, a delete waiting hides the row,
  * and a report started offline is a report of its own until the server gives it an id. Pure: the
  * figures come from the same domain functions the server stores them with.

@@ -1,7 +1,7 @@
 import type { ErrorBody } from '../../domain/errors';
 
 /**
- * The rules of the outbox (issue 11), kept apart from IndexedDB and fetch so they can be tested
+ * The rules of the outbox, kept apart from IndexedDB and fetch so they can be tested
  * alone: what is sent next, what a request looks like, what an answer means, and how a report
  * started on this device hands its real id to the lines made for it.
  */

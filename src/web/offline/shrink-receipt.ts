@@ -1,5 +1,5 @@
 /**
- * Issue 11: a phone photo is often 4–8 MB; the server takes 5 MB at most and a field link sends
+ * A phone photo is often 4–8 MB; the server takes 5 MB at most and a field link sends
  * 750 kb/s. Images over 1.5 MB are re-drawn in the browser: longest side 2,000 px, the camera's
  * EXIF orientation applied (createImageBitmap 'from-image'), encoded as JPEG. Re-encoding through a
  * canvas keeps only the pixels, so location and other metadata are gone. PDFs and small images pass

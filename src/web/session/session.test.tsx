@@ -57,7 +57,7 @@ describe('the session', () => {
 
   it('ends after 4 idle hours: cookie gone, user gone, marked expired', async () => {
     await signedIn();
-    expect(SESSION_IDLE_MS).toBe(4 * HOUR); // SPEC.md §9: 14,400,000 ms
+    expect(SESSION_IDLE_MS).toBe(4 * HOUR); // docs/product.md §9: 14,400,000 ms
     await advance(SESSION_IDLE_MS - 1000);
     expect(screen.getByText('status: authenticated')).toBeInTheDocument();
     expect(getToken()).toBe('token-of-test');

@@ -1,7 +1,7 @@
 import { SESSION_IDLE_MS } from '../../domain/roles';
 
 /**
- * The api token lives in the cookie `token` (SPEC.md §9) and in memory for the API client.
+ * The api token lives in the cookie `token` (docs/product.md §9) and in memory for the API client.
  * Activity (any API call) pushes the 4-hour auto-logout back.
  */
 const COOKIE = 'token';
@@ -15,12 +15,12 @@ export function getToken(): string | null {
 
 export function setToken(token: string): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: SPEC.md §9 keeps the session in the cookie `token`
+  // biome-ignore lint/suspicious/noDocumentCookie: docs/product.md §9 keeps the session in the cookie `token`
   document.cookie = `${COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${SESSION_IDLE_MS / 1000}; SameSite=Strict${secure}`;
 }
 
 export function clearToken(): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: SPEC.md §9 keeps the session in the cookie `token`
+  // biome-ignore lint/suspicious/noDocumentCookie: docs/product.md §9 keeps the session in the cookie `token`
   document.cookie = `${COOKIE}=; Path=/; Max-Age=0; SameSite=Strict`;
 }
 

@@ -10,7 +10,7 @@ const MenuDrawer = lazyPage(() => import('./MenuDrawer'), 'MenuDrawer');
 const MenuButton = lazyPage(() => import('./MenuDrawer'), 'MenuButton');
 
 /**
- * The one layout behind all four page shells (SPEC.md §1): app bar, side drawer with the menu of the
+ * The one layout behind all four page shells (docs/product.md §1): app bar, side drawer with the menu of the
  * signed-in role (temporary on phones, permanent on desktops) and the page. Signed out, the public
  * pages need no menu: the drawer is loaded only for a signed-in user.
  */

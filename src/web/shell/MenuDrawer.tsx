@@ -9,7 +9,7 @@ export const DRAWER_WIDTH = 264;
 const PhoneDrawer = lazy(() => import('./PhoneDrawer'));
 
 /**
- * The signed-in user's menu (SPEC.md §1): permanent on desktops, a temporary drawer on phones. Its
+ * The signed-in user's menu (docs/product.md §1): permanent on desktops, a temporary drawer on phones. Its
  * own chunk, loaded once someone is signed in, so the login page does not carry it.
  */
 /** Phones: the app bar's button that opens the menu. */

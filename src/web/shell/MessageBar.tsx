@@ -1,7 +1,7 @@
 import { Alert, Snackbar } from '@mui/material';
 import { ERROR_MS, MESSAGE_MS, type Message } from './messages';
 
-/** The message of SPEC.md §8/§9 at the bottom of the screen; closing it closes only this message. */
+/** The message of docs/product.md §8/§9 at the bottom of the screen; closing it closes only this message. */
 export function MessageBar({ message, onClose }: { message: Message; onClose: (key: number) => void }) {
   return (
     <Snackbar

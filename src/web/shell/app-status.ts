@@ -1,5 +1,5 @@
 /**
- * The bars at the foot of every page (issue 11): "You are offline" while the device has no
+ * The bars at the foot of every page: "You are offline" while the device has no
  * connection, and "New version available — Reload" when a new service worker is installed and
  * waiting. The new version takes over only when the user reloads, so a running page never mixes its
  * chunks with another version's.

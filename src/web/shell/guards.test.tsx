@@ -50,7 +50,7 @@ afterEach(() => {
   setTokenCookie(null);
 });
 
-describe('route guards (SPEC.md §2.1)', () => {
+describe('route guards (docs/product.md §2.1)', () => {
   it.each([['/admin/users'], ['/dashboard/7'], ['/distribution-form']])(
     'send %s to /login without a token, remembering where it was going',
     async (path) => {

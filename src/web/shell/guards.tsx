@@ -4,7 +4,7 @@ import { Loading } from '../components/Loading';
 import { useSession } from '../session/session';
 
 /**
- * SPEC.md §2.1: without a token cookie a guarded page goes to /login; with the wrong role it goes
+ * docs/product.md §2.1: without a token cookie a guarded page goes to /login; with the wrong role it goes
  * to /. `roles` undefined means any signed-in user with a role.
  */
 export const SECURITY_PATH = '/account/security';

@@ -1,7 +1,7 @@
 import { DEFAULT_TERMS } from '../../domain/terms';
 import { homeFor, menuFor } from './menu';
 
-/** SPEC.md §2.2, in its order. */
+/** docs/product.md §2.2, in its order. */
 const STAFF_PATHS = [
   '/admin/dashboard',
   '/admin/expense-reports/processed',
@@ -20,7 +20,7 @@ const STAFF_PATHS = [
 ];
 
 describe('menuFor', () => {
-  it('gives an admin every staff screen in SPEC.md’s order, then the Outbox', () => {
+  it('gives an admin every staff screen in docs/product.md’s order, then the Outbox', () => {
     const items = menuFor('admin', 3, DEFAULT_TERMS);
     expect(items.map((item) => item.to)).toEqual([...STAFF_PATHS, '/admin/outbox']);
     expect(items.find((item) => item.to === '/admin/dashboard')?.label).toBe('All Expense Reports');

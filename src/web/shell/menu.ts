@@ -6,14 +6,14 @@ export interface MenuItem {
   to: string;
 }
 
-/** Screens whose only purpose is a change employees may not make: their menu leaves them out (issue 12). */
+/** Screens whose only purpose is a change employees may not make: their menu leaves them out. */
 export const ADMIN_ONLY_PATHS: readonly string[] = [
   '/admin/user/create',
   '/admin/distribution-form',
   '/admin/denari-import',
 ];
 
-/** SPEC.md §2.2, in its order; each role sees only what it can use. */
+/** docs/product.md §2.2, in its order; each role sees only what it can use. */
 export function menuFor(role: Role, userId: number, terms: Terms): MenuItem[] {
   if (role === 'admin' || role === 'employee') {
     const items: MenuItem[] = [
@@ -47,7 +47,7 @@ export function menuFor(role: Role, userId: number, terms: Terms): MenuItem[] {
   return [];
 }
 
-/** Where "/" sends a signed-in user (SPEC.md §2.1). */
+/** Where "/" sends a signed-in user (docs/product.md §2.1). */
 export function homeFor(role: Role, userId: number): string | null {
   if (role === 'admin' || role === 'employee') return '/admin/dashboard';
   if (role === 'missionary') return `/dashboard/${userId}`;

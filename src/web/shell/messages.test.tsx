@@ -7,7 +7,7 @@ function Grab() {
   return null;
 }
 
-describe('messages (issue 16: a message goes once its cause is gone)', () => {
+describe('messages (a message goes once its cause is gone)', () => {
   it('dismisses the message only while it still says the same', async () => {
     render(
       <MessageProvider>

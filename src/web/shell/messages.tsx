@@ -1,10 +1,10 @@
 import { createContext, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 import { lazyPage } from '../components/lazy-page';
 
-// The snackbar's code arrives with the first message, not with the page (issue 11's login budget).
+// The snackbar's code arrives with the first message, not with the page (the login page's JavaScript budget).
 const MessageBar = lazyPage(() => import('./MessageBar'), 'MessageBar');
 
-/** SPEC.md §8/§9: messages show 4 s, errors (red) 8 s. */
+/** docs/product.md §8/§9: messages show 4 s, errors (red) 8 s. */
 export const MESSAGE_MS = 4000;
 export const ERROR_MS = 8000;
 
@@ -18,7 +18,7 @@ interface Messages {
   success(text: string): void;
   error(text: string): void;
   info(text: string): void;
-  /** Takes the message down if it still says `text`: its cause is gone (issue 16). */
+  /** Takes the message down if it still says `text`: its cause is gone. */
   dismiss(text: string): void;
 }
 

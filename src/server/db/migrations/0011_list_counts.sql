@@ -7,7 +7,7 @@ CREATE TABLE "list_count_deltas" (
 	"n" integer NOT NULL
 );
 --> statement-breakpoint
--- Issue 13: exact totals of the unfiltered million-row lists without counting them per request.
+-- Exact totals of the unfiltered million-row lists without counting them per request.
 -- Statement-level triggers append the net change of each state a statement moved (writers never
 -- wait on a shared counter row); TRUNCATE clears the list's rows. See src/server/http/list-counts.ts.
 CREATE FUNCTION "count_expense_reports"() RETURNS trigger LANGUAGE plpgsql AS $$

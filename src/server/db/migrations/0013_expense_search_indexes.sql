@@ -1,4 +1,4 @@
--- Issue 13: a search of the expense reports (`q`) reaches what is in a report through indexes, not
+-- A search of the expense reports (`q`) reaches what is in a report through indexes, not
 -- by reading five million expenses: the description by trigram, the category by its code.
 CREATE INDEX IF NOT EXISTS "expenses_description_trgm_idx" ON "expenses" USING gin ("description" gin_trgm_ops);
 --> statement-breakpoint

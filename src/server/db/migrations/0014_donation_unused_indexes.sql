@@ -1,4 +1,4 @@
--- Issue 10: a 10 MB import spent over 80 % of its time in PostgreSQL's per-row work on `donations`.
+-- A 10 MB import spent over 80 % of its time in PostgreSQL's per-row work on `donations`.
 -- Four of its indexes serve no query (bench/donation-indexes.ts runs every query that reads donations
 -- under EXPLAIN; docs/performance.md), and the three trigram ones wrote half the import's WAL
 -- (bench/import-indexes.ts):

@@ -1,4 +1,4 @@
--- Issue 10: a 10 MB import (140,000 donations) spent about 1.2 s of its 4.5 s in PostgreSQL on the
+-- A 10 MB import (140,000 donations) spent about 1.2 s of its 4.5 s in PostgreSQL on the
 -- three foreign keys of `donations` — upload_id, user_id, hold_account_id — each row paying one key
 -- lookup (an SPI query and a row lock) per reference, though an import names one upload, a few dozen
 -- missionaries and a few hold accounts. The same rule is now checked once per statement, over the

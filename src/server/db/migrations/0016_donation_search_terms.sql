@@ -1,6 +1,6 @@
--- Issue 13: a search of the donations (`q`) read the whole table (1.3 s for its count at two million
+-- A search of the donations (`q`) read the whole table (1.3 s for its count at two million
 -- rows, 22 s a request with 20 at once). A trigram index over the searched columns would serve it
--- but cost the 10 MB import 1.3–1.5 s (issue 10's 5 s). Instead, every distinct text a donation
+-- but cost the 10 MB import 1.3–1.5 s (the 5 s goal of a 10 MB import). Instead, every distinct text a donation
 -- carries in a searched column (missionary, fund, upload and donor names: a few thousand values
 -- against millions of rows) is kept once in `donation_search_terms`, with the trigram index there.
 -- A search first finds the matching terms (under a millisecond) and then the donations holding one
@@ -20,7 +20,7 @@ CREATE TABLE "donation_search_terms" (
 -- names 0.7 s; with 256 kB they are merged in batches (0.17 s) and a search reads at most 256 kB.
 CREATE INDEX "donation_search_terms_trgm_idx" ON "donation_search_terms" USING gin ("term" gin_trgm_ops) WITH (gin_pending_list_limit = 256);
 --> statement-breakpoint
--- What this costs an import, and what pays for it (issue 10's 10 MB in 5 s; measured on
+-- What this costs an import, and what pays for it (a 10 MB import in 5 s; measured on
 -- PostgreSQL with 142,760 rows, docs/performance.md): the donor index and the trigger below add
 -- about 0.35 s and 0.1 s. Back come:
 -- * (user_id, id): a missionary's donations (a few hundred in ten years) are found by (user_id,

@@ -1,5 +1,5 @@
 -- A distribution takes the undistributed donations of one or more uploads (docs/distribution.md
--- "Several uploads in a month"): the list is stored beside SPEC.md's single name, which stays the
+-- "Several uploads in a month"): the list is stored beside the older single name, which stays the
 -- list's first (lists sort and search by it; the check keeps the two from drifting apart).
 ALTER TABLE "distributions" ADD COLUMN "donation_upload_names" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 UPDATE "distributions" SET "donation_upload_names" = jsonb_build_array("donation_upload_name")

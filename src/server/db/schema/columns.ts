@@ -18,7 +18,7 @@ export function centsFromDatabase(value: string | number | null): Cents {
   if (value === null) return 0;
   const text = typeof value === 'number' ? value.toFixed(2) : value;
   // Any number of whole digits: aggregates (sum over many rows) may pass the column's own range,
-  // and reading them must never fail (DESIGN.md decision 17).
+  // and reading them must never fail (decision 17, docs/decisions.md).
   const decimal = parseDecimal(text.includes('.') ? text.replace(/(\.\d{2})\d*$/, '$1') : text);
   const cents = decimal === null ? null : Number(decimal.value * pow10(2 - decimal.scale));
   if (cents === null || !Number.isSafeInteger(cents))

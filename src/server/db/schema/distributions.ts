@@ -4,7 +4,7 @@ import { createdAt, instant, money, updatedAt } from './columns';
 import { users } from './users';
 
 /**
- * One user's payout for a date range (SPEC.md §3). Every amount is the server's own result of the
+ * One user's payout for a date range (docs/product.md §3). Every amount is the server's own result of the
  * domain engine; `input` keeps the staff's choices (ticked rows, manual amounts) it was computed from.
  */
 export const distributions = pgTable(
@@ -19,7 +19,7 @@ export const distributions = pgTable(
     userEmail: text('user_email').notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
-    /** The first of donation_upload_names (SPEC.md's single name; lists sort and search by it). */
+    /** The first of donation_upload_names (the older single name; lists sort and search by it). */
     donationUploadName: text('donation_upload_name'),
     /** The uploads whose donations it takes (docs/distribution.md "Several uploads in a month"). */
     donationUploadNames: jsonb('donation_upload_names').$type<string[]>().notNull().default(sql`'[]'::jsonb`),

@@ -30,7 +30,7 @@ export const donations = pgTable(
     userName: text('user_name'),
     fundName: text('fund_name'),
     holdAccountId: integer('hold_account_id'),
-    /** The giver as the donor system names them (DESIGN.md decision 24); shown to staff only. */
+    /** The giver as the donor system names them (decision 24, docs/decisions.md); shown to staff only. */
     donorName: text('donor_name'),
     /** What identifies one donor when counting donors (the donor ID, else the name). */
     donorKey: text('donor_key'),
@@ -79,7 +79,7 @@ export const donationUploadSummaries = pgTable(
 );
 
 /**
- * A column mapping the office chose for a donor export (DESIGN.md decision 24), remembered under the
+ * A column mapping the office chose for a donor export (decision 24, docs/decisions.md), remembered under the
  * file's header signature (its normalised headers, sorted) and applied to the next file with the
  * same headers.
  */

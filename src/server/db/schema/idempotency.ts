@@ -3,7 +3,7 @@ import { createdAt } from './columns';
 import { users } from './users';
 
 /**
- * Issue 11: a phone on a bad link retries a create; the Idempotency-Key it sends is remembered per
+ * A phone on a bad link retries a create; the Idempotency-Key it sends is remembered per
  * user for 24 hours with a digest of the request body and the row the first request made.
  */
 export const idempotencyKeys = pgTable(

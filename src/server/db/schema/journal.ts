@@ -14,7 +14,7 @@ import { createdAt, money } from './columns';
 import { users } from './users';
 
 /**
- * Every change of a balance writes one row here in the same transaction (DESIGN.md money rules).
+ * Every change of a balance writes one row here in the same transaction (docs/decisions.md, "Money").
  * A balance is its opening value plus the sum of its rows, so balances can be rebuilt and checked.
  */
 export const journalEntries = pgTable(

@@ -1,7 +1,7 @@
 import { boolean, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 
 /**
- * Issue 13: the exact `total_count` of the unfiltered million-row lists, kept by statement-level
+ * The exact `total_count` of the unfiltered million-row lists, kept by statement-level
  * triggers (migration 0011_list_counts.sql) instead of counted per request. Each writing statement
  * appends one row per state it moved (+n inserted, −n deleted, both for a state change), so writers
  * never wait on a shared counter row; a reader sums the rows of the states it lists, and folds them

@@ -4,7 +4,7 @@ import { users } from './users';
 
 /**
  * A user's TOTP secret (RFC 6238, base32). Pending until confirmed with a current code; the last
- * accepted time step is kept so one code never works twice (DESIGN.md decision 16).
+ * accepted time step is kept so one code never works twice (decision 16, docs/decisions.md).
  */
 export const totpCredentials = pgTable('totp_credentials', {
   userId: integer('user_id')

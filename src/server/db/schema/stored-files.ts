@@ -8,7 +8,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({
 });
 
 /**
- * Uploaded files when the app runs on a PostgreSQL server (DESIGN.md decision 19): any number of
+ * Uploaded files when the app runs on a PostgreSQL server (decision 19, docs/decisions.md): any number of
  * app processes share them and keep nothing on their own disks. With PGlite they stay under
  * DATA_DIR/uploads and these tables stay empty.
  */

@@ -23,7 +23,7 @@ export const users = pgTable(
   ],
 );
 
-/** Payroll and balances of one user (SPEC.md §3 profile). One row per user. */
+/** Payroll and balances of one user (docs/product.md §3 profile). One row per user. */
 export const profiles = pgTable(
   'profiles',
   {
@@ -36,7 +36,7 @@ export const profiles = pgTable(
     fundBalance: money('fund_balance').notNull().default(0),
     unreimbursedAmount: money('unreimbursed_amount').notNull().default(0),
     netSalary: money('net_salary').notNull().default(0),
-    /** Percent overriding the setting when set (DESIGN.md decision 9). */
+    /** Percent overriding the setting when set (decision 9, docs/decisions.md). */
     socialSecurity: numeric('social_security', { precision: 7, scale: 4 }),
     medicare: numeric('medicare', { precision: 7, scale: 4 }),
     federalIncomeTax: money('federal_income_tax').notNull().default(0),

@@ -57,7 +57,7 @@ const approve = fc.constant(null).map(() =>
       const before = await real.t.ctx.db.select().from(distributions).where(inArray(distributions.id, ids));
       const answer = await call(real, 'POST', '/api/batch-approve', {
         token: real.admin.token,
-        // The model's office has looked at every review flag (issue 12), so flagged months are approved too.
+        // The model's office has looked at every review flag, so flagged months are approved too.
         json: {
           distribution_ids: ids,
           reviewed: allFlagsReviewed(
@@ -97,7 +97,7 @@ export async function settle(model: Model, real: Real, saved: typeof distributio
     if (advance.paid > 0) fail(`advance #${advance.id} paid a second time by distribution #${row.id}`);
     advance.paid = fromDollars(paid.dist_amount_approved);
     if (advance.state === 'requested') advance.state = 'approved';
-    // SPEC.md §7 (distribution rules): a distribution grants at most the distributable funds, and
+    // docs/product.md §7 (distribution rules): a distribution grants at most the distributable funds, and
     // approving it records what it paid as the approved amount, so the report must match that.
     advance.approved = advance.paid;
   }

@@ -15,7 +15,7 @@ export async function createOffice(t: TestApp): Promise<Real> {
 }
 
 /**
- * The model-based test of the whole office (issue 9), one shard of it per test file so CI runs the
+ * The model-based test of the whole office, one shard of it per test file so CI runs the
  * shards on its cores at once: random sequences of real API calls — reports with payouts (general
  * and hold-account lines), advances approved outside and inside distributions, reported and closed,
  * hold-account transactions, archive and delete attempts, imports and re-saved copies, fund-balance

@@ -3,7 +3,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../session/session';
 import { ChangePasswordForm } from '../profile/ChangePasswordForm';
 
-/** /account/password: every signed-in user changes their own password (DESIGN.md decision 16). */
+/** /account/password: every signed-in user changes their own password (decision 16, docs/decisions.md). */
 export function ChangePasswordPage() {
   const me = useCurrentUser();
   return (

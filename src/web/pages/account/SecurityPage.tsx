@@ -11,7 +11,7 @@ import { PolicySection } from './PolicySection';
 import { TotpSection } from './TotpSection';
 
 /**
- * /account/security: the signed-in user's second factors (DESIGN.md decision 16). An administrator
+ * /account/security: the signed-in user's second factors (decision 16, docs/decisions.md). An administrator
  * whom the setting requires to enrol lands here and can reach nothing else until they have.
  */
 export function SecurityPage() {

@@ -52,7 +52,7 @@ const secondary = (text: string) => (
 );
 
 /**
- * SPEC.md §2.3's row fields of the admin advance lists (id, user_name, missionary_number, mat_date,
+ * docs/product.md §2.3's row fields of the admin advance lists (id, user_name, missionary_number, mat_date,
  * amount_requested, amount_approved, status, expense_report_id, distribution_id, hold_account_id),
  * grouped so the table fits a 1280 px screen; mat_date blank or 0000-00-00 shows empty.
  */

@@ -10,7 +10,7 @@ import { advancePayment } from './payment';
 import type { Advance } from './types';
 
 /**
- * The amount under the status name (SPEC.md §2.3): requested shows the request, later ones the
+ * The amount under the status name (docs/product.md §2.3): requested shows the request, later ones the
  * approval and when it is paid (decision 14: "Approved: $300.00, paid on MAT Day 11/30/2026").
  */
 export function StatusCell({ advance }: { advance: Advance }) {

@@ -10,7 +10,7 @@ import { money } from '../../format';
 import { useMessages } from '../../shell/messages';
 import type { Advance } from './types';
 
-/** Advance processing (SPEC.md §5): an approved amount above zero, and the MAT date to receive it. */
+/** Advance processing (docs/product.md §5): an approved amount above zero, and the MAT date to receive it. */
 export function ProcessAdvanceDialog({ advance, onClose }: { advance: Advance; onClose(): void }) {
   const messages = useMessages();
   const queryClient = useQueryClient();

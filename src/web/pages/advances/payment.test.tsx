@@ -7,7 +7,7 @@ import { ADVANCE_COLUMNS } from './AdminAdvancesPage';
 import { StatusCell } from './MyAdvanceRequestsTable';
 import type { Advance } from './types';
 
-/** DESIGN.md decision 14: where an approved advance is shown, the screen says when it is paid. */
+/** Decision 14 (docs/decisions.md): where an approved advance is shown, the screen says when it is paid. */
 
 const STAMP = '2026-11-21T10:00:00.000Z';
 

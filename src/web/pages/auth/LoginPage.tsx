@@ -7,7 +7,7 @@ import { useLoginForm } from './use-login-form';
 // Only the few users with an authenticator app reach this step: it loads when they do.
 const SecondFactorStep = lazyPage(() => import('./SecondFactorStep'), 'SecondFactorStep');
 
-/** SPEC.md §2.1 /login: email and password; when signed in, who you are and Logout. */
+/** docs/product.md §2.1 /login: email and password; when signed in, who you are and Logout. */
 export function LoginPage() {
   const { user, logout, expired } = useSession();
   const login = useLoginForm();

@@ -13,7 +13,7 @@ export type LoginErrors = Partial<Record<LoginField, string>>;
 /**
  * The shared login schema's messages for these values. The schema (and zod with it) loads while the
  * user types: the login page is the first thing a missionary on a slow link waits for, so it carries
- * neither zod nor react-hook-form (issue 11's 170 KiB budget).
+ * neither zod nor react-hook-form (the login page's 170 KiB budget, test/web-budget.test.ts).
  */
 async function validate(values: Record<LoginField, string>): Promise<LoginErrors> {
   const { loginSchema } = await import('../../../domain/auth/schemas');

@@ -19,7 +19,7 @@ import { StepPanel } from './steps/StepPanel';
 import { useDistributionForm } from './use-distribution-form';
 
 /**
- * /admin/distribution-form[/:id] and /distribution-form/:id (SPEC.md §2.4). On load it fetches the
+ * /admin/distribution-form[/:id] and /distribution-form/:id (docs/product.md §2.4). On load it fetches the
  * settings, then rebuilds the distribution named in the route or starts empty; a new id (or leaving
  * the screen) starts over, because the form below is keyed by the id.
  */

@@ -98,7 +98,7 @@ describe('Distributions list', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 3' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 4' }));
     await userEvent.click(screen.getByRole('button', { name: 'Approve Selected (2)' }));
-    // The flagged one lists its flags and is left out until each is ticked as reviewed (issue 12).
+    // The flagged one lists its flags and is left out until each is ticked as reviewed.
     const dialog = screen.getByRole('dialog', { name: 'Approve 1 distribution?' });
     expect(within(dialog).getByRole('status')).toHaveTextContent(
       '1 of 2 selected is left out until every flag is ticked.',

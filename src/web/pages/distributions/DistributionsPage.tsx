@@ -21,10 +21,10 @@ import { type ApproveChoice, ApproveDialog } from './dialogs/ApproveDialog';
 import { BuildMatDayDialog } from './dialogs/BuildMatDayDialog';
 import { DISTRIBUTION_STATUSES, type DistributionRecord, type DistributionStatus } from './types';
 
-/** Distribution lists default to 100 rows (SPEC.md §9). */
+/** Distribution lists default to 100 rows (docs/product.md §9). */
 export const DISTRIBUTION_PAGE_SIZE = 100;
 
-// Short enough that the Review column and the row actions fit at 1280 px beside the menu (issue 12);
+// Short enough that the Review column and the row actions fit at 1280 px beside the menu;
 // the full sentence is the chip's accessible name and tooltip.
 const FLAG_LABELS: Record<ReviewFlag['code'], string> = {
   negative_ending_balance: 'Negative',
@@ -57,7 +57,7 @@ export function ReviewFlagChips({ flags }: { flags: readonly ReviewFlag[] | null
   );
 }
 
-/** /admin/distributions/:status — Approved, Pending and Reversed tabs (SPEC.md §2.1, §2.3). */
+/** /admin/distributions/:status — Approved, Pending and Reversed tabs (docs/product.md §2.1, §2.3). */
 export function DistributionsPage() {
   const { status } = useParams();
   if (!DISTRIBUTION_STATUSES.includes(status as DistributionStatus)) {

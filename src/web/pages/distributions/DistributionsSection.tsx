@@ -60,13 +60,13 @@ function ApprovedDistributions({ user, formPath, title }: { user: User; formPath
   );
 }
 
-/** Approved distributions on the admin user profile (SPEC.md §2.3). */
+/** Approved distributions on the admin user profile (docs/product.md §2.3). */
 export function DistributionsSection({ user }: { user: User }) {
   if (user.role !== 'missionary') return null;
   return <ApprovedDistributions user={user} formPath="/admin/distribution-form" title="Approved Distributions" />;
 }
 
-/** A missionary's own approved distributions on their profile, opened read-only (DESIGN.md decision 3). */
+/** A missionary's own approved distributions on their profile, opened read-only (decision 3, docs/decisions.md). */
 export function MyDistributionsSection({ user }: { user: User }) {
   return <ApprovedDistributions user={user} formPath="/distribution-form" title="My Distributions" />;
 }

@@ -35,7 +35,7 @@ export interface AdvanceChoice {
 }
 
 /**
- * Step 2's payroll inputs staff changed for this month (DESIGN.md decision 13), as typed: a field
+ * Step 2's payroll inputs staff changed for this month (decision 13, docs/decisions.md), as typed: a field
  * that is not here is the profile's value and is left out of the payload. `fica_tax` is '1' or '0'.
  */
 export type PayrollField = 'tax_status' | 'fica_tax' | PayrollMoneyInput;
@@ -311,7 +311,7 @@ function payrollOfSaved(saved: DistributionRequest): PayrollChoices {
 const amountText = (cents: Cents) => (cents === 0 ? '' : toDecimalString(cents));
 
 /**
- * A saved distribution's choices back into the form (SPEC.md §2.4 "rebuilds the distribution").
+ * A saved distribution's choices back into the form (docs/product.md §2.4 "rebuilds the distribution").
  * Recurring rows come back as saved; `recurring` then re-aligns them with the accounts.
  */
 export function stateFromSaved(fieldWorker: FieldWorker, saved: DistributionRequest): FormState {

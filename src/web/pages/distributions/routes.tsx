@@ -5,7 +5,7 @@ import type { FeatureRoutes } from '../../routes';
 const DistributionFormPage = lazyPage(() => import('./DistributionFormPage'), 'DistributionFormPage');
 const DistributionsPage = lazyPage(() => import('./DistributionsPage'), 'DistributionsPage');
 
-/** SPEC.md §2.1: the list and the form for staff; the form for anyone signed in (read-only rules inside). */
+/** docs/product.md §2.1: the list and the form for staff; the form for anyone signed in (read-only rules inside). */
 export const distributionRoutes: FeatureRoutes = {
   staff: [
     { path: '/admin/distributions', element: <Navigate to="/admin/distributions/approved" replace /> },

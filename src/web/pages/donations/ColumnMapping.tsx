@@ -25,7 +25,7 @@ const ROLE_HINTS: Partial<Record<ColumnRole, string>> = {
   status: 'voided / refunded / failed / disputed gifts are skipped',
 };
 
-/** One select per column, the first rows' values beside it (DESIGN.md decision 24). */
+/** One select per column, the first rows' values beside it (decision 24, docs/decisions.md). */
 export function MappingFields(props: {
   headers: string[];
   sample?: string[][];

@@ -8,7 +8,7 @@ import { DenariImportPage } from './DenariImportPage';
 import type { ImportPreview, ImportResult } from './types';
 
 /**
- * Decision 18 / issue 12: while an import is processing, the page polls GET /progress/{id} and
+ * Decision 18: while an import is processing, the page polls GET /progress/{id} and
  * shows "Importing n of N: <missionary>" on a determinate bar; then the finished or failed state.
  */
 const userEvent = userEventLib.setup({ delay: null });

@@ -23,7 +23,7 @@ const NEED_TEXT: Record<ColumnNeed, string> = {
 };
 
 /**
- * What file the import wants (issue 12): which columns it needs, how a row finds its missionary,
+ * What file the import wants: which columns it needs, how a row finds its missionary,
  * the template as CSV or Excel (built by the server, which has the Excel writer), and every column
  * with the headers read for it. All of it comes from the domain's tables, as the import reads them.
  */

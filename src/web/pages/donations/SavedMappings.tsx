@@ -70,7 +70,7 @@ function EditMappingDialog(props: { mapping: TColumnMapping; onClose(): void }) 
   );
 }
 
-/** The column mappings remembered for donor exports, to edit or delete (DESIGN.md decision 24). */
+/** The column mappings remembered for donor exports, to edit or delete (decision 24, docs/decisions.md). */
 export function SavedMappings() {
   const messages = useMessages();
   const queryClient = useQueryClient();

@@ -10,7 +10,7 @@ import type { Donation } from './types';
 
 /**
  * A designated donation's approval: a checkbox for admins; for employees a word, since a greyed
- * checkbox would not say why it cannot change (issue 12; the page says it in a sentence).
+ * checkbox would not say why it cannot change (the page says it in a sentence).
  */
 function ApprovedCell(props: {
   donation: Donation;
@@ -53,7 +53,7 @@ export function donationColumns(options: {
         ]
       : []),
     { key: 'fund_name', label: 'Fund', sortKey: 'fund_name', render: (d) => d.fund_name ?? 'General Fund' },
-    // DESIGN.md decision 24: the giver, from per-gift exports; staff only (the API sends null to missionaries).
+    // Decision 24 (docs/decisions.md): the giver, from per-gift exports; staff only (the API sends null to missionaries).
     ...(options.role === 'missionary'
       ? []
       : [{ key: 'donor_name', label: 'Donor', render: (d: Donation) => d.donor_name ?? '—', hideOnMobile: true }]),

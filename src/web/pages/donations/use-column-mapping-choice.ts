@@ -3,7 +3,7 @@ import { amountColumnsOf, type Mapping, mappingOf } from './ColumnMapping';
 import type { ImportPreview } from './types';
 
 /**
- * DESIGN.md decision 24: the column mapping and amount column chosen for this file, sent with it,
+ * Decision 24 (docs/decisions.md): the column mapping and amount column chosen for this file, sent with it,
  * and whether the mapping step is open.
  */
 export function useColumnMappingChoice() {

@@ -67,7 +67,7 @@ function DistanceTypeField({ report, editable }: { report: FullReport; editable:
   );
 }
 
-/** The red "Must Select A Distance Type…" toast goes once a type is chosen (issue 16). */
+/** The red "Must Select A Distance Type…" toast goes once a type is chosen. */
 function DismissWhenChosen({ distanceType }: { distanceType: FullReport['distance_type'] }) {
   const messages = useMessages();
   useEffect(() => {

@@ -14,7 +14,7 @@ import { money } from '../../format';
 import { useCurrentUser } from '../../session/session';
 import { usePageTitle } from '../../site/site-config';
 import { MissionaryStatementsPanel } from '../statements/MissionaryStatementsPanel';
-// Reports started offline and what waits to be sent (issue 11), read from IndexedDB.
+// Reports started offline and what waits to be sent, read from IndexedDB.
 import { OfflineReportsCard } from './OfflineReportsCard';
 import { IconAction, reportColumns } from './report-columns';
 import type { ReportSummary } from './types';

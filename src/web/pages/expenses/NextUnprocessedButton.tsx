@@ -8,7 +8,7 @@ import type { Page } from '../../api/types';
 import type { ReportSummary } from './types';
 
 /**
- * After processing, the office goes on to the next report waiting in the queue (issue 16): the first
+ * After processing, the office goes on to the next report waiting in the queue: the first
  * one of the Unprocessed Expense Reports list, in that list's order. Says so when the queue is empty.
  */
 export function NextUnprocessedButton({ currentId }: { currentId: number }) {

@@ -8,7 +8,7 @@ import { ProcessReportDialog } from './ProcessReportDialog';
 import { fullReport } from './report-fixture';
 import type { Expense, FullReport, Mileage } from './types';
 
-/** DESIGN.md decision 14: the processing dialog says where the payout comes from and what stays owed. */
+/** Decision 14 (docs/decisions.md): the processing dialog says where the payout comes from and what stays owed. */
 
 const SLOW = 60_000;
 const STAMP = '2026-11-01T00:00:00.000Z';

@@ -18,7 +18,7 @@ import type { FullReport } from './types';
 import { useReimbursement } from './use-process-report';
 
 /**
- * Staff processing (SPEC.md §5): a reimbursement takes the payout made now, shows the new unreimbursed
+ * Staff processing (docs/product.md §5): a reimbursement takes the payout made now, shows the new unreimbursed
  * total (reimbursement due − payout) and asks to confirm the payout in words that say what happens
  * ("Pay Ruth Okafor $150.00 now? It comes from their fund and leaves $4,850.00; $84.62 stays owed.").
  * While the payout is typed it already says who pays now and that leaving it at $0.00 lets MAT Day pay

@@ -23,7 +23,7 @@ import { downloadReceipt, useFileObjectUrl } from './queries';
 import type { FileUpload } from './types';
 
 /**
- * Issue 11: a browser shows JPEG, PNG, GIF and WebP in an <img>; HEIC (an iPhone photo the phone
+ * A browser shows JPEG, PNG, GIF and WebP in an <img>; HEIC (an iPhone photo the phone
  * could not convert) only Safari does. Those are shown as a file card — icon, name, size and
  * Download — never as a broken picture.
  */

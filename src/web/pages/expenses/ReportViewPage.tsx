@@ -20,7 +20,7 @@ import { StaffReportActionDialogs } from './StaffReportActionDialogs';
 import type { FullReport } from './types';
 import { type StaffReportAction, useStaffReportAction } from './use-staff-report-action';
 
-/** Where the back link of the view screen goes (SPEC.md §2.3: `return` is unprocessed or dashboard). */
+/** Where the back link of the view screen goes (docs/product.md §2.3: `return` is unprocessed or dashboard). */
 export function backLink(returnTo: string | null, staff: boolean, userId: number): { to: string; label: string } {
   if (returnTo === 'unprocessed')
     return { to: '/admin/expense-reports/unprocessed', label: 'Unprocessed Expense Reports' };
@@ -33,7 +33,7 @@ export function backLink(returnTo: string | null, staff: boolean, userId: number
   return { to: `/dashboard/${userId}`, label: 'My Expense History' };
 }
 
-/** Why staff cannot process a waiting report, said in words (issue 12), never as a greyed button with a hidden tooltip. */
+/** Why staff cannot process a waiting report, said in words, never as a greyed button with a hidden tooltip. */
 function readOnlyReasonOf(report: FullReport, staff: boolean, admin: boolean): string | null {
   const waiting = staff && report.submitted === 1 && report.processed === 0;
   if (!waiting) return null;

@@ -26,7 +26,7 @@ export function payoutLinesOf(report: FullReport): PayoutLine[] {
 }
 
 /**
- * What a payout would do, in the words of DESIGN.md decision 14: the sources it is paid from (the
+ * What a payout would do, in the words of decision 14 (docs/decisions.md): the sources it is paid from (the
  * missionary's fund, then the hold accounts the report charges) and what it leaves. The balances are
  * read now; the server locks and re-reads them when the payout is made.
  */

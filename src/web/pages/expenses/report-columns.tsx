@@ -39,7 +39,7 @@ export function StatusChip({ report }: { report: ReportSummary }) {
 
 /**
  * A compact row action (delete, archive) with its name for screen readers and the browser's own
- * tooltip (title): MUI's Tooltip would bring Popper onto the missionary dashboard (issue 11's budget).
+ * tooltip (title): MUI's Tooltip would bring Popper onto the missionary dashboard (its JavaScript budget, test/web-budget.test.ts).
  */
 export function IconAction(props: { label: string; icon: ReactElement; color?: 'error' | 'default'; onClick(): void }) {
   return (

@@ -10,7 +10,7 @@ const ReportEditorPage = lazyPage(() => import('./ReportEditorPage'), 'ReportEdi
 const ReportViewPage = lazyPage(() => import('./ReportViewPage'), 'ReportViewPage');
 const StaffReportsPage = lazyPage(() => import('./StaffReportsPage'), 'StaffReportsPage');
 
-/** SPEC.md §2.1: expense reports and advance requests. */
+/** docs/product.md §2.1: expense reports and advance requests. */
 export const expenseRoutes: FeatureRoutes = {
   missionary: [
     { path: '/dashboard/:auth_id/:forceUpdate?', element: <MissionaryDashboardPage /> },

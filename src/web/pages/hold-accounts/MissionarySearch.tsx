@@ -16,7 +16,7 @@ const label = (option: MissionaryOption) =>
   option.missionary_number ? `${option.name} (#${option.missionary_number})` : option.name;
 
 /**
- * Missionary search (SPEC.md §5, §6): users with role missionary, from 2 characters, debounced
+ * Missionary search (docs/product.md §5, §6): users with role missionary, from 2 characters, debounced
  * 500 ms, through GET /search_user.
  */
 export function MissionarySearch(props: {

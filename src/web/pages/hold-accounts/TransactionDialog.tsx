@@ -16,7 +16,7 @@ const EFFECT: Record<string, string> = {
   Withdrawal: 'Paid out of this account.',
 };
 
-/** A manual transaction that posts at once (DESIGN.md decision 4); withdrawals and transfers cannot overdraw. */
+/** A manual transaction that posts at once (decision 4, docs/decisions.md); withdrawals and transfers cannot overdraw. */
 export function TransactionDialog({ account, onClose }: { account: HoldAccount; onClose(): void }) {
   const messages = useMessages();
   const queryClient = useQueryClient();

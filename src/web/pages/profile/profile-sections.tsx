@@ -7,9 +7,9 @@ import { StatementsSection } from '../statements/StatementsSection';
 /** Sections under the missionary's own profile (statements history, …); features add theirs. */
 export const missionaryProfileSections: Array<ComponentType<{ user: User }>> = [];
 
-// Issue 5: the missionary's own approved distributions, opened read-only.
+// The missionary's own approved distributions, opened read-only.
 missionaryProfileSections.push(MyDistributionsSection);
-// Issue 6: the missionary's monthly statements.
+// The missionary's monthly statements.
 missionaryProfileSections.push(StatementsSection);
-// Issue 12: "Email me when…" (decision 21).
+// "Email me when…" (decision 21).
 missionaryProfileSections.push(NotificationPreferencesSection);

@@ -10,7 +10,7 @@ const SHOWN = 6;
 
 /**
  * The MAT dates that have distributions of the chosen status, as one-tap choices under the date field
- * (issue 16: a date with no MAT Day used to give a header-only file and no word why).
+ * (a date with no MAT Day used to give a header-only file and no word why).
  */
 export function MatDateChoices({ status, onChoose }: { status: DistributionStatus; onChoose(date: string): void }) {
   const query = useQuery({

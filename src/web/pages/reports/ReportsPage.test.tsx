@@ -85,7 +85,7 @@ const downloads = () => screen.getAllByRole('button', { name: 'Download' });
 // MUI renders slowly in jsdom on a shared machine.
 vi.setConfig({ testTimeout: 20_000 });
 
-describe('ReportsPage (SPEC.md §2.3, §5)', () => {
+describe('ReportsPage (docs/product.md §2.3, §5)', () => {
   it('keeps the expense report download disabled until both dates are set, in order', async () => {
     const urls = fakeDownloads();
     renderPage();

@@ -5,7 +5,7 @@ import { FieldWorkerExpensesCard } from './FieldWorkerExpensesCard';
 import { useReportDownload } from './use-report-download';
 
 /**
- * /reports (SPEC.md §2.3, §5): the field-worker expense report between two dates and the
+ * /reports (docs/product.md §2.3, §5): the field-worker expense report between two dates and the
  * accounting-package report (and its journal) of one MAT processing date and status. Each Download
  * stays disabled until its dates (and status) are set.
  */

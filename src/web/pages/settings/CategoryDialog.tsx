@@ -16,7 +16,7 @@ const FLAGS = [
   ['advance', 'Advance'],
 ] as const;
 
-/** Add or update a category; both texts are required (SPEC.md §5). */
+/** Add or update a category; both texts are required (docs/product.md §5). */
 export function CategoryDialog({ category, onClose }: { category: Category | null; onClose(): void }) {
   const messages = useMessages();
   const queryClient = useQueryClient();

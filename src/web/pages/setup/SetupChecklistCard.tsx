@@ -74,7 +74,7 @@ function stepView(key: SetupStepKey, terms: Terms, payrollUserId: number | null)
 }
 
 /**
- * The admin dashboard's setup checklist (issue 16). Each step is ticked from the data by the server
+ * The admin dashboard's setup checklist. Each step is ticked from the data by the server
  * (GET /setup-checklist), so it ticks itself whenever the dashboard is opened again; the card is gone
  * once every step is done. Self-contained: the dashboard renders it with one line.
  */

@@ -1,7 +1,7 @@
 import { Button, Stack, Typography } from '@mui/material';
 
 /**
- * The heading of a profile section edited in place (SPEC.md §2.3): Edit enables the inputs; Cancel
+ * The heading of a profile section edited in place (docs/product.md §2.3): Edit enables the inputs; Cancel
  * puts the saved values back and Save submits the section's form, both disabling them again.
  */
 export function EditableSectionHeader(props: {

@@ -37,7 +37,7 @@ const SLOW = { timeout: 60_000 };
 const formOf = (init: RequestInit | undefined) =>
   Object.fromEntries((init?.body as FormData | undefined)?.entries() ?? []);
 
-describe('PayrollInfoForm: FICA only for W2 (DESIGN.md decision 25)', () => {
+describe('PayrollInfoForm: FICA only for W2 (decision 25, docs/decisions.md)', () => {
   it('unticks and disables the FICA box when the tax status becomes W2 Exempt, and sends both', SLOW, async () => {
     const api = fakeApi();
     let sent: Record<string, FormDataEntryValue> = {};

@@ -7,7 +7,7 @@ import { FicaTaxCheckbox } from './FicaTaxCheckbox';
 import { MONEY_FIELDS, PERCENT_FIELDS } from './payroll-fields';
 import { usePayrollInfoForm } from './use-payroll-info-form';
 
-/** Payroll Info: Edit enables the inputs; Save submits and disables them again (SPEC.md §2.3). */
+/** Payroll Info: Edit enables the inputs; Save submits and disables them again (docs/product.md §2.3). */
 export function PayrollInfoForm({
   user,
   editable,

@@ -24,7 +24,7 @@ export function UserProfilePage() {
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
   const user = query.data;
   const editable = me.role === 'admin' && !user.deleted_at;
-  // A read-only profile says why in words (issue 12), instead of Edit buttons that are simply absent.
+  // A read-only profile says why in words, instead of Edit buttons that are simply absent.
   const readOnlyReason =
     me.role !== 'admin'
       ? "Only an admin can change a user's profile and payroll info."

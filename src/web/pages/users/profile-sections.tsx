@@ -18,10 +18,10 @@ export const userProfileSections: Array<ComponentType<{ user: User }>> = [
   AdvanceHistorySection,
   DonationsSection,
   HoldAccountsSection,
-  // Issue 5: the user's approved distributions.
+  // The user's approved distributions.
   DistributionsSection,
   DonationsTrendSection,
   StatementsSection,
-  // Issue 10: a lost authenticator is removed here (admins).
+  // A lost authenticator is removed here (admins).
   UserSecondFactorSection,
 ];

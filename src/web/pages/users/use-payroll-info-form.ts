@@ -16,7 +16,7 @@ export function usePayrollInfoForm(user: User, onSaved: (user: User) => void) {
   const messages = useMessages();
   const [editing, setEditing] = useState(false);
   const form = useSchemaForm(payrollInfoSchema, payrollValuesOf(user));
-  // DESIGN.md decision 25: W2 Exempt and 1099 owe no FICA, so the box is off and cannot be ticked.
+  // Decision 25 (docs/decisions.md): W2 Exempt and 1099 owe no FICA, so the box is off and cannot be ticked.
   const taxStatus = form.watch('tax_status');
   const noFica = isFicaExempt((taxStatus || null) as TaxStatus | null);
   const ficaTicked = form.watch('fica_tax');

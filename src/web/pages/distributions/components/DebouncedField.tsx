@@ -2,7 +2,7 @@ import { InputAdornment, TextField, type TextFieldProps } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 
 /**
- * A text input that hands its value to the form only once typing pauses (SPEC.md §9: inputs 300 ms,
+ * A text input that hands its value to the form only once typing pauses (docs/product.md §9: inputs 300 ms,
  * comments 500 ms), so the preview is not recomputed on every keystroke. `onDraft` sees every
  * keystroke (a submit can flush what was typed last).
  */

@@ -8,14 +8,14 @@ import { INPUT_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../
 import { useTerms } from '../../../site/site-config';
 import type { FieldWorker } from '../form-state';
 
-/** At least this many characters before the search is sent (SPEC.md §5). */
+/** At least this many characters before the search is sent (docs/product.md §5). */
 export const MIN_SEARCH_LENGTH = 2;
 
 const labelOf = (option: FieldWorker) =>
   option.missionary_number ? `${option.name} (#${option.missionary_number})` : option.name;
 
 /**
- * User search for the Distribution Form (SPEC.md §5, §6): users with role missionary, from 2
+ * User search for the Distribution Form (docs/product.md §5, §6): users with role missionary, from 2
  * characters; what is typed settles for 300 ms (input debounce) and the search itself waits 500 ms.
  */
 export function FieldWorkerSearch(props: {

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 export interface Figure {
   label: string;
   value: ReactNode;
-  /** Opens a dialog explaining the figure (the info buttons of SPEC.md §2.4). */
+  /** Opens a dialog explaining the figure (the info buttons of docs/product.md §2.4). */
   onInfo?: () => void;
   infoLabel?: string;
   /** Totals and results are set in bold with a rule above. */

@@ -29,13 +29,13 @@ export interface SummaryHeader {
   endDate: string;
 }
 
-/** The subtitle's range in the app's one date format, "MM/DD/YYYY - MM/DD/YYYY" (issue 16 over SPEC.md §2.4). */
+/** The subtitle's range in the app's one date format, "MM/DD/YYYY - MM/DD/YYYY" (docs/product.md §2.4). */
 export function dateRange(start: string, end: string): string {
   return start && end ? `${date(start)} - ${date(end)}` : '';
 }
 
 /**
- * The Summary card (SPEC.md §2.4), always shown: Overview and Hold Accounts tabs, every figure
+ * The Summary card (docs/product.md §2.4), always shown: Overview and Hold Accounts tabs, every figure
  * read-only and straight from the engine's result.
  */
 export function SummaryCard(props: {

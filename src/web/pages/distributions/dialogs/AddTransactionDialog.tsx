@@ -15,7 +15,7 @@ import { manualDescription, type TransactionType } from '../../../../domain/dist
 import type { Cents } from '../../../../domain/money';
 import { typedCents } from '../cents';
 
-/** Add Transaction: needs an account and an amount (SPEC.md §2.4); described "Mat Day Manual {type}". */
+/** Add Transaction: needs an account and an amount (docs/product.md §2.4); described "Mat Day Manual {type}". */
 export function AddTransactionDialog(props: {
   type: TransactionType;
   accounts: ReadonlyArray<{ id: number; fundName: string }>;

@@ -24,7 +24,7 @@ export interface ApproveChoice {
 const tickKey = (id: number, code: string) => `${id}:${code}`;
 
 /**
- * Approve Selected (issue 12): an approval cannot be undone, so each flagged distribution lists its
+ * Approve Selected: an approval cannot be undone, so each flagged distribution lists its
  * flags and goes through only once every flag is ticked as reviewed; one left unticked is left out.
  * Unflagged ones go straight through. The server checks the same ticks and records who gave them.
  */

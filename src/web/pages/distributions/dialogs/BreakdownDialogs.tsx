@@ -42,7 +42,7 @@ function BreakdownDialog(props: { open: boolean; id: string; title: string; onCl
   );
 }
 
-/** The included reimbursement reports, oldest first, with what each got (DESIGN.md step 7). */
+/** The included reimbursement reports, oldest first, with what each got (waterfall step 7, docs/distribution.md). */
 export function reportColumns(linkReports: boolean, withHoldShortfall = false): RowsColumn<ExpenseReportResult>[] {
   return [
     {

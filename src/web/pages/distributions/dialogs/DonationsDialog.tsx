@@ -14,7 +14,7 @@ import { useTerms } from '../../../site/site-config';
 import { usd } from '../cents';
 import { type RowsColumn, RowsTable } from '../components/RowsTable';
 
-/** "General Fund" for a donation without a hold account (SPEC.md §2.4). */
+/** "General Fund" for a donation without a hold account (docs/product.md §2.4). */
 export function fundNameOf(donation: Pick<DonationResult, 'hold_account_id' | 'fund_name'>): string {
   return donation.hold_account_id === null ? 'General Fund' : donation.fund_name;
 }

@@ -65,7 +65,7 @@ function renderDialog(
   );
 }
 
-describe('Hold Account dialog (SPEC.md §2.4)', () => {
+describe('Hold Account dialog (docs/product.md §2.4)', () => {
   it('is titled by type and shows a recurring row only once it is approved', () => {
     const unticked = renderDialog('Deposit', scenario({}).entries);
     expect(screen.getByRole('heading', { name: 'Hold Account Deposits' })).toBeInTheDocument();

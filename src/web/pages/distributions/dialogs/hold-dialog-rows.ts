@@ -15,7 +15,7 @@ export interface HoldDialogRow {
 }
 
 /**
- * Whether a row gets the red minus: SPEC.md §2.4 — only rows staff added by hand (not recurring,
+ * Whether a row gets the red minus: docs/product.md §2.4 — only rows staff added by hand (not recurring,
  * no expense id, not derived from a donation or an unreimbursed amount), and never in read-only mode.
  */
 export function canDeleteRow(entry: HoldDialogRow, readOnly: boolean): boolean {

@@ -21,7 +21,7 @@ function Section(props: { title: string; hint: string; children: React.ReactNode
 /**
  * Step 3, "Approvals": staff tick what this distribution pays — designated donations (deposited into
  * their hold accounts), the accounts' recurring MAT Day items, and advance requests, optionally with
- * a typed approved amount. Nothing counts until it is ticked (SPEC.md §4).
+ * a typed approved amount. Nothing counts until it is ticked (docs/product.md §4).
  */
 export function ApprovalsStep(props: {
   context: DistributionContext;

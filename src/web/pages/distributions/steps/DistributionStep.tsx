@@ -7,7 +7,7 @@ import { DebouncedField } from '../components/DebouncedField';
 import { type Figure, FigureList } from '../components/FigureList';
 import type { FormAction, FormState } from '../form-state';
 
-/** SPEC.md §9: the comments box saves to the form 500 ms after typing stops. */
+/** docs/product.md §9: the comments box saves to the form 500 ms after typing stops. */
 export const COMMENTS_DEBOUNCE_MS = SEARCH_DEBOUNCE_MS;
 
 /** The comments: read-only text, or a field that keeps every keystroke as a draft. */

@@ -22,7 +22,7 @@ import { DebouncedField } from '../components/DebouncedField';
 import type { FormAction, FormState } from '../form-state';
 
 /**
- * Step 2's inputs (DESIGN.md decision 13): this month's tax status, FICA box and payroll amounts,
+ * Step 2's inputs (decision 13, docs/decisions.md): this month's tax status, FICA box and payroll amounts,
  * each starting from the field worker's Payroll Info. A change applies to this distribution only —
  * the distribution stores the values it used and the profile stays as it is. Every derived figure
  * (FICA shares, gross and total payroll, disbursement) is the engine's, shown beside these inputs.

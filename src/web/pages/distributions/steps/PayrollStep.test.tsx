@@ -64,7 +64,7 @@ function figure(label: string) {
   return term.nextElementSibling?.textContent;
 }
 
-describe('Step 2, Customize payroll (DESIGN.md decision 13)', () => {
+describe('Step 2, Customize payroll (decision 13, docs/decisions.md)', () => {
   it('starts every input from the Payroll Info and sends none of them until one is changed', SLOW, async () => {
     const payload = renderStep();
     const section = screen.getByRole('region', { name: "This month's payroll" });

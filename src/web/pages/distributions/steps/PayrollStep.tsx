@@ -39,7 +39,7 @@ function RatesNote(props: {
 
 /**
  * Step 2, "Customize payroll": this month's payroll inputs (starting from the field worker's
- * Payroll Info, DESIGN.md decision 13), the payroll row as the engine computes it from them, and the
+ * Payroll Info, decision 13 of docs/decisions.md), the payroll row as the engine computes it from them, and the
  * part of the payroll disbursement already paid mid-month.
  */
 export function PayrollStep(props: {
