@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -139,4 +140,74 @@ it('refuses a file that is not a backup, and backs up a stopped DATA_DIR by itse
   expect(await rows(restored, 'select n from kept')).toEqual([{ n: 42 }]);
   expect(fs.readFileSync(path.join(restoredDir, 'secret.key'), 'utf8')).toBe(key);
   expect(fs.statSync(path.join(restoredDir, 'secret.key')).mode & 0o777).toBe(0o600);
+});
+
+/** Every directory under root (and root) and every file, with their permission bits. */
+function modesUnder(root: string): Array<{ path: string; mode: number; dir: boolean }> {
+  const out = [{ path: root, mode: fs.statSync(root).mode & 0o777, dir: true }];
+  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
+    const full = path.join(root, entry.name);
+    if (entry.isDirectory()) out.push(...modesUnder(full));
+    else out.push({ path: full, mode: fs.statSync(full).mode & 0o777, dir: false });
+  }
+  return out;
+}
+
+/** What is readable by anyone but the owner: should be nothing (docs/security.md "File modes"). */
+function notPrivate(root: string): string[] {
+  return modesUnder(root)
+    .filter((entry) => entry.mode !== (entry.dir ? 0o700 : 0o600))
+    .map((entry) => `${path.relative(root, entry.path) || '.'} ${entry.mode.toString(8)}`);
+}
+
+it('writes every file 0600 and every directory 0700 under umask 022: DATA_DIR, backup, restore', {
+  timeout: 240_000,
+}, async () => {
+  const before = process.umask(0o022);
+  try {
+    const dataDir = tempDir();
+    const env = { DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+    const server = await startServer(env);
+    servers.push(server);
+    const admin = (await http(server.url, 'POST', '/api/login', { json: ADMIN })).body.api_token as string;
+    // A welcome mail into the outbox (no SMTP), with its live sign-in link; then a receipt.
+    const ruthUser = await http(server.url, 'POST', '/api/user', {
+      token: admin,
+      json: { name: 'Ruth Okafor', email: 'ruth.modes@example.org', role: 'missionary', password: 'ruth-secret-1' },
+    });
+    expect(ruthUser.status).toBe(201);
+    const ruth = (
+      await http(server.url, 'POST', '/api/login', {
+        json: { email: 'ruth.modes@example.org', password: 'ruth-secret-1' },
+      })
+    ).body.api_token as string;
+    const report = await http(server.url, 'POST', '/api/expense-report', {
+      token: ruth,
+      json: { type: 'reimbursement', distance_type: 'none', user_id: ruthUser.body.id },
+    });
+    await upload(server.url, ruth, report.body.id, receipt(5_000), 'receipt.pdf');
+    const backupFile = path.join(tempDir(), 'modes.tar.gz');
+    await runScript('scripts/backup.ts', [backupFile], env);
+    await server.stop();
+
+    const written = modesUnder(dataDir).map((entry) => path.relative(dataDir, entry.path));
+    for (const expected of ['secret.key', 'pglite', 'uploads', 'outbox']) expect(written).toContain(expected);
+    expect(written.some((name) => name.startsWith('outbox/') && name.endsWith('.eml'))).toBe(true);
+    expect(written.some((name) => name.startsWith('uploads/'))).toBe(true);
+    expect(notPrivate(dataDir)).toEqual([]);
+
+    expect(fs.statSync(backupFile).mode & 0o777).toBe(0o600);
+    // Inside the backup: every entry 0600 (secret.key, the database, the receipts), so `tar x` keeps them so.
+    const listing = execFileSync('tar', ['-tvzf', backupFile], { encoding: 'utf8' }).trim().split('\n');
+    expect(listing.length).toBeGreaterThanOrEqual(4);
+    for (const line of listing) expect(line).toMatch(/^-rw------- /);
+
+    const restoredDir = tempDir();
+    fs.chmodSync(restoredDir, 0o755);
+    await runScript('scripts/restore.ts', [backupFile], { ...env, DATA_DIR: restoredDir });
+    expect(modesUnder(restoredDir).length).toBeGreaterThan(10);
+    expect(notPrivate(restoredDir)).toEqual([]);
+  } finally {
+    process.umask(before);
+  }
 });

@@ -4,6 +4,7 @@ import { requestBackup } from '../src/server/backup/backup-requests';
 import { readConfig } from '../src/server/config';
 import { openPglite } from '../src/server/db/client';
 import { lockDataDir, lockHolder } from '../src/server/db/data-dir-lock';
+import { restrictUmask } from '../src/server/storage/private-files';
 
 /**
  * `npm run backup [FILE]`: a consistent, compressed backup of the embedded database's DATA_DIR
@@ -12,6 +13,7 @@ import { lockDataDir, lockHolder } from '../src/server/db/data-dir-lock';
  * otherwise it opens the DATA_DIR itself. With DATABASE_URL: use pg_dump (docs/deploy.md).
  */
 async function main(): Promise<void> {
+  restrictUmask();
   const config = readConfig();
   if (config.databaseUrl) {
     console.error('DATABASE_URL is set: back up that database with pg_dump (receipts are in it); see docs/deploy.md.');

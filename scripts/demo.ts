@@ -4,6 +4,7 @@ import { readConfig } from '../src/server/config';
 import { type Database, openPglite, openPostgres } from '../src/server/db/client';
 import { type DataDirLock, DataDirLockedError, lockDataDir } from '../src/server/db/data-dir-lock';
 import { migrate } from '../src/server/db/migrate';
+import { restrictUmask } from '../src/server/storage/private-files';
 import {
   DEMO_MISSIONARIES,
   DEMO_PASSWORD,
@@ -19,6 +20,7 @@ import {
  * the demo organisation into it. Safe to run twice. Refuses while the server owns DATA_DIR.
  */
 async function main(): Promise<void> {
+  restrictUmask();
   const config = readConfig();
   const force = process.argv.includes('--force');
   let lock: DataDirLock | null = null;

@@ -1,12 +1,14 @@
 import { restoreBackup } from '../src/server/backup/backup';
 import { readConfig } from '../src/server/config';
 import { lockDataDir } from '../src/server/db/data-dir-lock';
+import { restrictUmask } from '../src/server/storage/private-files';
 
 /**
  * `npm run restore FILE`: rebuilds DATA_DIR (database and uploaded receipts) from a backup written by
  * `npm run backup`. DATA_DIR must not hold a database or uploads yet; start the server afterwards.
  */
 async function main(): Promise<void> {
+  restrictUmask();
   const config = readConfig();
   const file = process.argv[2];
   if (!file) {

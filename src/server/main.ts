@@ -16,8 +16,11 @@ import { secretKeyWarning } from './second-factor/secret-box';
 import { sealStoredTotpSecrets } from './second-factor/totp-service';
 import { startupSummary } from './startup-summary';
 import { createStorage } from './storage/create-storage';
+import { restrictUmask } from './storage/private-files';
 
 async function main(): Promise<void> {
+  // Files 0600 and directories 0700 whatever umask the server was started with.
+  restrictUmask();
   const config = readConfig();
   if (config.adminPassword && config.adminPassword.length < MIN_PASSWORD_LENGTH) {
     throw new Error(`ADMIN_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters.`);

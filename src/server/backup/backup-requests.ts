@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { makePrivateDirSync, writePrivateFileSync } from '../storage/private-files';
 import { type BackupSummary, writeBackup } from './backup';
 
 /**
@@ -39,8 +40,8 @@ export function serveBackupRequests(
 ): () => void {
   const dir = path.join(dataDir, REQUESTS);
   // The script signals only a pid written here: SIGUSR2 would end a process that does not listen for it.
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, LISTENER), String(process.pid));
+  makePrivateDirSync(dir);
+  writePrivateFileSync(path.join(dir, LISTENER), String(process.pid));
   let running: Promise<void> = Promise.resolve();
   const handle = () => {
     running = running.then(async () => {
@@ -60,7 +61,7 @@ export function serveBackupRequests(
           log.error(`backup failed: ${answer.message}`);
         }
         const answerFile = path.join(dir, `${id}.answer.json`);
-        fs.writeFileSync(`${answerFile}.partial`, JSON.stringify(answer));
+        writePrivateFileSync(`${answerFile}.partial`, JSON.stringify(answer));
         fs.renameSync(`${answerFile}.partial`, answerFile);
       }
     });
@@ -89,7 +90,10 @@ export async function requestBackup(
   const id = crypto.randomUUID();
   const requestFile = path.join(dir, `${id}.request.json`);
   const answerFile = path.join(dir, `${id}.answer.json`);
-  fs.writeFileSync(`${requestFile}.partial`, JSON.stringify({ out: path.resolve(outFile) } satisfies BackupRequest));
+  writePrivateFileSync(
+    `${requestFile}.partial`,
+    JSON.stringify({ out: path.resolve(outFile) } satisfies BackupRequest),
+  );
   fs.renameSync(`${requestFile}.partial`, requestFile);
   process.kill(serverPid, BACKUP_SIGNAL);
   const deadline = Date.now() + timeoutMs;

@@ -4,6 +4,13 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import {
+  makePrivateDirSync,
+  PRIVATE_DIR,
+  PRIVATE_FILE,
+  restrictTree,
+  writePrivateFileSync,
+} from '../storage/private-files';
 import { readTar, TarWriter } from './tar';
 
 /**
@@ -62,7 +69,7 @@ export async function writeBackup(client: PGlite, dataDir: string, outFile: stri
       const files = listFiles(uploadsDir);
       for (const file of files) {
         const target = path.join(staging, file);
-        fs.mkdirSync(path.dirname(target), { recursive: true });
+        fs.mkdirSync(path.dirname(target), { recursive: true, mode: PRIVATE_DIR });
         try {
           fs.linkSync(path.join(uploadsDir, file), target);
         } catch {
@@ -74,7 +81,8 @@ export async function writeBackup(client: PGlite, dataDir: string, outFile: stri
 
     const partial = `${outFile}.partial`;
     const gzip = zlib.createGzip({ level: 6 });
-    const done = pipeline(gzip, fs.createWriteStream(partial));
+    // The backup holds the database and the secret key: 0600 from its first byte.
+    const done = pipeline(gzip, fs.createWriteStream(partial, { mode: PRIVATE_FILE }));
     const tar = new TarWriter(gzip);
     const sizes = files.map((file) => fs.statSync(path.join(staging, file)).size);
     const manifest: BackupManifest = {
@@ -99,6 +107,7 @@ export async function writeBackup(client: PGlite, dataDir: string, outFile: stri
     await tar.finish();
     gzip.end();
     await done;
+    fs.chmodSync(partial, PRIVATE_FILE);
     fs.renameSync(partial, outFile);
     return { file: outFile, bytes: fs.statSync(outFile).size, uploads: files.length };
   } finally {
@@ -129,7 +138,7 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Back
       manifest = JSON.parse(entry.content.toString('utf8')) as BackupManifest;
       if (manifest.format !== 1) throw new RestoreRefusedError(`Unknown backup format ${String(manifest.format)}.`);
     } else if (entry.name === DATABASE_ENTRY) {
-      fs.mkdirSync(databaseDir, { recursive: true });
+      makePrivateDirSync(databaseDir);
       const client = await PGlite.create({
         dataDir: databaseDir,
         loadDataDir: new Blob([new Uint8Array(entry.content)]),
@@ -143,14 +152,14 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Back
       if (fs.existsSync(target) && !fs.readFileSync(target).equals(entry.content)) {
         throw new RestoreRefusedError(`${target} holds another key; restore into a new DATA_DIR.`);
       }
-      fs.mkdirSync(dataDir, { recursive: true });
-      fs.writeFileSync(target, entry.content, { mode: 0o600 });
+      makePrivateDirSync(dataDir);
+      writePrivateFileSync(target, entry.content);
     } else if (entry.name.startsWith(`${UPLOADS}/`)) {
       const target = path.resolve(uploadsDir, entry.name.slice(UPLOADS.length + 1));
       if (!target.startsWith(path.resolve(uploadsDir) + path.sep))
         throw new RestoreRefusedError(`Bad name ${entry.name}.`);
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      fs.writeFileSync(target, entry.content);
+      fs.mkdirSync(path.dirname(target), { recursive: true, mode: PRIVATE_DIR });
+      writePrivateFileSync(target, entry.content);
       uploads += 1;
     }
   }
@@ -158,5 +167,7 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Back
   if (uploads !== manifest.uploads) {
     throw new RestoreRefusedError(`The backup lists ${manifest.uploads} uploaded files but holds ${uploads}.`);
   }
+  // Whatever the embedded database wrote while loading the dump: 0600 files in 0700 directories.
+  restrictTree(dataDir);
   return manifest;
 }

@@ -10,7 +10,8 @@ const BLOCK = 512;
 function header(name: string, size: number, type: '0' | 'L', mtime: Date): Buffer {
   const block = Buffer.alloc(BLOCK);
   block.write(name.slice(0, 100), 0, 'utf8');
-  block.write('0000644\0', 100, 'ascii');
+  // 0600: `tar xzf` of a backup makes files only their owner reads (docs/security.md "File modes").
+  block.write('0000600\0', 100, 'ascii');
   block.write('0000000\0', 108, 'ascii');
   block.write('0000000\0', 116, 'ascii');
   block.write(`${size.toString(8).padStart(11, '0')}\0`, 124, 'ascii');

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { restrictTree } from '../storage/private-files';
 import { type RetryOptions, retryTransactions } from './retry';
 import * as schema from './schema';
 
@@ -74,6 +75,9 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
   const retry: RetryOptions = {};
   const pglite = drizzlePglite(client, { schema });
   const db = retryTransactions(pglite, retry);
+  // PGlite makes its files 0666 whatever the umask: 0600 at open and at close; meanwhile the 0700
+  // DATA_DIR keeps the new ones from other accounts (docs/security.md "File modes").
+  if (dataDir) restrictTree(dataDir);
   return {
     db,
     kind: 'pglite',
@@ -82,6 +86,7 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
     applyMigrations: (config) => migratePglite(pglite, config),
     close: async () => {
       if (!client.closed) await client.close();
+      if (dataDir) restrictTree(dataDir);
     },
   };
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { makePrivateDirSync, PRIVATE_FILE } from '../storage/private-files';
 
 /**
  * PGlite has no lock of its own and two processes on one directory silently lose writes, so the
@@ -31,11 +32,12 @@ export function lockHolder(dataDir: string): number | null {
 }
 
 export function lockDataDir(dataDir: string): DataDirLock {
-  fs.mkdirSync(dataDir, { recursive: true });
+  // DATA_DIR is 0700 whatever the umask or whoever made it (docs/security.md "File modes").
+  makePrivateDirSync(dataDir);
   const lockPath = path.join(dataDir, 'sheepfold.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = fs.openSync(lockPath, 'wx');
+      const fd = fs.openSync(lockPath, 'wx', PRIVATE_FILE);
       fs.writeSync(fd, String(process.pid));
       fs.closeSync(fd);
       let released = false;

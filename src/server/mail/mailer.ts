@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { makePrivateDir, writePrivateFile } from '../storage/private-files';
 
 export interface MailMessage {
   to: string;
@@ -30,9 +31,10 @@ export function createMailer(options: { smtpUrl: string | null; from: string; ou
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
-      await fs.mkdir(options.outboxDir, { recursive: true });
+      // The outbox's mails hold live reset and sign-in links: 0600 in a 0700 folder.
+      await makePrivateDir(options.outboxDir);
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
-      await fs.writeFile(path.join(options.outboxDir, name), info.message as Buffer);
+      await writePrivateFile(path.join(options.outboxDir, name), info.message as Buffer);
     },
   };
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
+import { makePrivateDirSync, writePrivateFileSync } from '../storage/private-files';
 
 /**
  * TOTP secrets encrypted at rest: AES-256-GCM under a key from SECRET_KEY, else from
@@ -30,10 +31,10 @@ export function keyFromText(text: string): Buffer {
 function keyFromFile(dataDir: string): Buffer {
   const file = path.join(dataDir, KEY_FILE);
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(dataDir, { recursive: true });
+    makePrivateDirSync(dataDir);
     try {
       // 'wx': never overwrite a key another process wrote first (that would orphan its secrets).
-      fs.writeFileSync(file, `${crypto.randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+      writePrivateFileSync(file, `${crypto.randomBytes(32).toString('hex')}\n`, 'wx');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { makePrivateDir, writePrivateFile } from './private-files';
 
 /**
  * Where uploaded files live. Keys are opaque; files are only ever served through an authorised API
@@ -34,8 +35,8 @@ export function createLocalStorage(root: string): Storage {
     async put(prefix, filename, content) {
       const key = path.posix.join(prefix, `${crypto.randomUUID()}-${filename}`);
       const full = resolve(key);
-      await fs.mkdir(path.dirname(full), { recursive: true });
-      await fs.writeFile(full, content);
+      await makePrivateDir(path.dirname(full));
+      await writePrivateFile(full, content);
       return key;
     },
     async read(key) {
