@@ -9,6 +9,7 @@ import { registerBodyParsers } from './http/body';
 import { registerApiDocs } from './http/docs';
 import { registerErrorHandler } from './http/errors';
 import { openApiDocument } from './http/openapi';
+import { registerProxyWarning } from './http/proxy-warning';
 import { quietRequestLog } from './http/request-log';
 import { type AnyRoute, registerRoutes } from './http/routes';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -96,6 +97,7 @@ export async function buildApp(
   }
 
   registerSecurityHeaders(app);
+  registerProxyWarning(app, ctx.config.trustProxy);
   registerErrorHandler(app);
   await registerBodyParsers(app);
 
