@@ -40,6 +40,7 @@ export function advanceRoutes(ctx: AppContext): AnyRoute[] {
       },
     }),
     route(api.createAdvance, {
+      idempotency: 'route',
       access: MISSIONARY,
       handler: async (request) => createAdvance(ctx, request.user, request.body),
     }),

@@ -14,6 +14,7 @@ export function categoryRoutes(ctx: AppContext): AnyRoute[] {
   return [
     route(api.listCategories, { access: 'user', handler: async () => listCategories(ctx.db) }),
     route(api.createCategory, {
+      idempotency: 'route',
       access: ADMIN,
       handler: async (request) => createCategory(ctx.db, request.user.id, request.body),
     }),

@@ -39,6 +39,7 @@ export function distributionRoutes(ctx: AppContext): AnyRoute[] {
       handler: async (request) => getDistribution(ctx.db, request.user, request.params.id),
     }),
     route(api.createDistribution, {
+      idempotency: 'route',
       access: ADMIN,
       handler: async (request) => createDistribution(ctx, request.user, request.body),
     }),
@@ -63,6 +64,7 @@ export function distributionRoutes(ctx: AppContext): AnyRoute[] {
       },
     }),
     route(api.batchDistributions, {
+      idempotency: 'route',
       access: ADMIN,
       handler: async (request) => batchDistributions(ctx, request.user, request.body),
     }),

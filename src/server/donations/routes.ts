@@ -22,6 +22,7 @@ import { listUploadMissionaryTotals } from './upload-totals';
 export function donationRoutes(ctx: AppContext): AnyRoute[] {
   return [
     route(api.importDonations, {
+      idempotency: 'route',
       access: ADMIN,
       handler: async (request, reply) => {
         const { upload_name, denari } = request.body;

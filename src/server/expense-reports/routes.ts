@@ -94,6 +94,7 @@ function reportRoutes(ctx: AppContext): AnyRoute[] {
       },
     }),
     route(api.createReport, {
+      idempotency: 'service',
       access: MISSIONARY,
       handler: async (request) =>
         createReport(ctx, request.user, request.body, idempotencyOf(request, 'expense-report', request.body)),
@@ -139,6 +140,7 @@ function reportRoutes(ctx: AppContext): AnyRoute[] {
 function itemRoutes(ctx: AppContext): AnyRoute[] {
   return [
     route(api.createExpense, {
+      idempotency: 'service',
       access: 'user',
       handler: async (request) =>
         createExpense(ctx, request.user, request.body, idempotencyOf(request, 'expense', request.body)),
@@ -156,6 +158,7 @@ function itemRoutes(ctx: AppContext): AnyRoute[] {
       handler: async (request) => deleteExpense(ctx, request.user, request.params.id),
     }),
     route(api.createMileage, {
+      idempotency: 'service',
       access: 'user',
       handler: async (request) =>
         createMileage(ctx, request.user, request.body, idempotencyOf(request, 'mileage', request.body)),
@@ -178,6 +181,7 @@ function itemRoutes(ctx: AppContext): AnyRoute[] {
 function receiptRoutes(ctx: AppContext): AnyRoute[] {
   return [
     route(api.uploadReceipt, {
+      idempotency: 'service',
       access: 'user',
       maxFileBytes: MAX_RECEIPT_BYTES,
       handler: async (request) => {

@@ -22,6 +22,7 @@ export function holdAccountRoutes(ctx: AppContext): AnyRoute[] {
         sendBoundedList(reply, await listHoldAccounts(ctx.db, user, { status: query.status, userId: query.user_id })),
     }),
     route(api.createHoldAccount, {
+      idempotency: 'route',
       access: ADMIN,
       handler: async (request) => createHoldAccount(ctx, request.user, request.body),
     }),
@@ -47,6 +48,7 @@ export function holdAccountRoutes(ctx: AppContext): AnyRoute[] {
         sendBoundedList(reply, await listTransactions(ctx.db, request.user, request.params.id)),
     }),
     route(api.postTransaction, {
+      idempotency: 'route',
       access: ADMIN,
       handler: async (request) => postTransaction(ctx, request.user, request.params.id, request.body),
     }),

@@ -16,6 +16,7 @@ import { SECOND_FACTOR_MESSAGES } from '../../domain/second-factor/messages';
 import { redeemDownloadToken } from '../auth/download-tokens';
 import { type AuthUser, resolveApiToken } from '../auth/tokens';
 import type { AppContext } from '../context';
+import { createOnce } from './idempotent-replay';
 import { parse } from './validate';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -70,6 +71,13 @@ interface RouteOptions {
    * (http/role-matrix.test.ts), which derives every other expectation from `access`.
    */
   serviceDenies?: readonly Role[];
+  /**
+   * How a create (a POST whose contract answers 201) honours an Idempotency-Key header: `route`, the
+   * route layer remembers the first answer and replays it (http/idempotent-replay.ts); `service`,
+   * the service claims the key inside its own transaction (http/idempotency.ts). Every create route
+   * declares one (http/idempotent-routes.test.ts).
+   */
+  idempotency?: 'route' | 'service';
   /**
    * Reachable by a session that must first set up a second factor (an administrator while the
    * setting requires one, decision 16); every other route answers 403 to such a session.
@@ -179,12 +187,27 @@ async function run(ctx: AppContext, definition: AnyRoute, request: FastifyReques
     raw: request,
   };
   reply.code(successStatus(contract));
-  const result = await (definition.handler as (r: typeof apiRequest, reply: FastifyReply) => Promise<unknown>)(
-    apiRequest,
-    reply,
-  );
-  if (reply.sent) return reply;
-  return serialize(contract, reply.statusCode, result ?? { success: true });
+  const call = async () => {
+    const handler = definition.handler as (r: typeof apiRequest, reply: FastifyReply) => Promise<unknown>;
+    const result = await handler(apiRequest, reply);
+    if (reply.sent) return null;
+    return { status: reply.statusCode, body: serialize(contract, reply.statusCode, result ?? { success: true }) };
+  };
+  const answer =
+    definition.idempotency === 'route' && user
+      ? await createOnce(
+          ctx,
+          user.id,
+          request.headers['idempotency-key'],
+          `${definition.method} ${definition.url}`,
+          body,
+          call,
+        )
+      : await call();
+  if (!answer) return reply;
+  reply.code(answer.status);
+  // A replayed body comes back from jsonb, whose key order is its own: it leaves in the contract's.
+  return definition.idempotency === 'route' ? serialize(contract, answer.status, answer.body) : answer.body;
 }
 
 /**

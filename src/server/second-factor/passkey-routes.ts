@@ -19,6 +19,7 @@ export function passkeyRoutes(ctx: AppContext): AnyRoute[] {
       handler: async (request) => registrationOptions(ctx, request.user),
     }),
     route(api.registerPasskey, {
+      idempotency: 'route',
       access: 'user',
       handler: async (request) => registerPasskey(ctx, request.user, request.body),
     }),

@@ -12,6 +12,7 @@ import { updateUser } from './update-user';
 export function userRoutes(ctx: AppContext): AnyRoute[] {
   return [
     route(api.createUser, {
+      idempotency: 'route',
       access: ADMIN,
       handler: async (request) => createUser(ctx, request.user.id, request.body),
     }),

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './users';
 
@@ -15,6 +15,12 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     resourceId: integer('resource_id').notNull(),
+    /**
+     * Routes whose answer the route layer remembers (http/idempotent-replay.ts): the status and body of
+     * the first request's answer; both null while it runs.
+     */
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.key] })],
