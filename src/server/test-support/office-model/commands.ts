@@ -4,7 +4,7 @@ import { type Cents, fromDollars } from '../../../domain/money';
 import { advanceRequests, holdAccounts } from '../../db/schema';
 import { jpeg } from '../expense-fixtures';
 import { accountsOf, always, amount, command, fail, pick, user } from './command';
-import { call, dollars, type Model, monthRange, type Real } from './world';
+import { call, dollars, type Model, type ModelLine, monthRange, type Real } from './world';
 
 /**
  * The office's actions as fast-check commands: each runs REAL API calls (world.ts `call`), updates
@@ -12,37 +12,56 @@ import { call, dollars, type Model, monthRange, type Real } from './world';
  * the ledger check and compares balances. Amounts are small whole dollars so sequences stay cheap.
  */
 
-/** A reimbursement report of 1–3 lines, some charged to the missionary's hold account, submitted. */
+/**
+ * A reimbursement report of 1–4 lines, each on the general fund or on one of the missionary's open
+ * hold accounts (`hold` picks which), dated on any of the first days of November so the report's
+ * line order (date, then entry) differs from the order typed; submitted.
+ */
 const report = fc
-  .record({ who: fc.nat(), lines: fc.array(fc.record({ amount, hold: fc.boolean() }), { minLength: 1, maxLength: 3 }) })
+  .record({
+    who: fc.nat(),
+    lines: fc.array(
+      fc.record({ amount, hold: fc.option(fc.nat(), { nil: null }), day: fc.integer({ min: 1, max: 9 }) }),
+      {
+        minLength: 1,
+        maxLength: 4,
+      },
+    ),
+  })
   .map(({ who, lines }) =>
     command(
-      `report(${who}, ${lines.map((l) => `${l.amount}${l.hold ? 'h' : ''}`).join('+')})`,
+      `report(${who}, ${lines.map((l) => `${l.amount}${l.hold === null ? '' : `h${l.hold}`}@${l.day}`).join('+')})`,
       always,
       async (model, real) => {
         const owner = user(real, who);
-        const account = accountsOf(model).find((id) => model.holdOwner.get(id) === owner.id && !model.archived.has(id));
+        const accounts = accountsOf(model).filter(
+          (id) => model.holdOwner.get(id) === owner.id && !model.archived.has(id),
+        );
         const created = await call(real, 'POST', '/api/expense-report', {
           token: owner.token,
           form: { type: 'reimbursement', distance_type: 'none', user_id: owner.id },
         });
         let general = 0;
         let total = 0;
+        const modelLines: ModelLine[] = [];
         for (const line of lines) {
-          const hold = line.hold && account !== undefined;
-          await call(real, 'POST', '/api/expense', {
+          const account = line.hold === null || accounts.length === 0 ? null : pick(accounts, line.hold);
+          const date = `2026-11-0${line.day}`;
+          const added = await call(real, 'POST', '/api/expense', {
             token: owner.token,
             form: {
-              date: '2026-11-10',
+              date,
               field_currency: String(line.amount),
               exchange_rate: '1',
               expense_code: real.categories.expense,
               expense_report_id: created.body.id,
-              ...(hold && { hold_account_id: account }),
+              ...(account !== null && { hold_account_id: account }),
             },
           });
+          if (added.status !== 201) fail(`expense answered ${added.status}`);
+          modelLines.push({ id: added.body.id, date, amount: fromDollars(line.amount), holdAccountId: account });
           total += fromDollars(line.amount);
-          if (!hold) general += fromDollars(line.amount);
+          if (account === null) general += fromDollars(line.amount);
         }
         const submitted = await call(real, 'PATCH', `/api/submit/expense-report/${created.body.id}`, {
           token: owner.token,
@@ -56,6 +75,7 @@ const report = fc
           total,
           state: 'submitted',
           advanceId: null,
+          lines: modelLines,
         });
       },
     ),
@@ -74,11 +94,22 @@ const processReport = fc
           which,
         );
         const payout = Math.round((target.total * percent) / 100);
-        const holdBefore = holdTotal(model, target.userId);
+        // The model's own plan: general lines first, then held lines in line order, each taken only
+        // when its account still holds the whole line; the payout must be refused above what it covers.
+        const plan = target.type === 'reimbursement' ? modelPlan(model, target.lines ?? [], payout) : null;
         const answer = await call(real, 'PATCH', `/api/process-expense-report/${target.id}`, {
           token: real.admin.token,
           form: target.type === 'reimbursement' ? { payout: dollars(payout) } : {},
         });
+        // (A 409 — the report is in a pending distribution — says nothing about the payout.)
+        const decided = answer.status === 200 || answer.status === 422;
+        if (plan && decided && (answer.status === 422) !== payout > plan.payable) {
+          fail(
+            `payout ${dollars(payout)} of at most ${dollars(plan.payable)} payable answered ${answer.status}${
+              answer.status === 422 ? ` "${JSON.stringify(answer.body.errors)}"` : ''
+            }`,
+          );
+        }
         if (answer.status !== 200) return;
         target.state = 'processed';
         if (target.type === 'advance') {
@@ -86,23 +117,39 @@ const processReport = fc
           advance.state = 'closed';
           return;
         }
+        target.payout = payout;
         const generalPaid = Math.min(payout, target.general);
         model.fund.set(target.userId, model.fund.get(target.userId)! - generalPaid);
-        await resyncHolds(model, real, target.userId);
-        const holdPaid = holdBefore - holdTotal(model, target.userId);
-        if (holdPaid !== payout - generalPaid) {
-          fail(
-            `payout ${dollars(payout)}: hold accounts paid ${dollars(holdPaid)}, not ${dollars(payout - generalPaid)}`,
-          );
-        }
+        // Each hold account pays what the model's plan says (checkStep compares it with the database).
+        for (const [id, paid] of plan?.paid ?? []) model.hold.set(id, model.hold.get(id)! - paid);
       },
     ),
   );
 
-function holdTotal(model: Model, userId: number): Cents {
-  return accountsOf(model)
-    .filter((id) => model.holdOwner.get(id) === userId)
-    .reduce((total, id) => total + model.hold.get(id)!, 0);
+/**
+ * What a payout takes from each hold account, written apart from the app's planner: general lines
+ * first; then the held lines by date, then entry; a held line is set against its account in full when
+ * the account still holds it (paying what is left of the payout, up to the line), else it stays owed.
+ */
+function modelPlan(model: Model, lines: readonly ModelLine[], payout: Cents) {
+  const general = lines.filter((l) => l.holdAccountId === null).reduce((total, l) => total + l.amount, 0);
+  let left = Math.max(0, payout - general);
+  let payable = general;
+  const room = new Map<number, Cents>();
+  const paid = new Map<number, Cents>();
+  const ordered = [...lines].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
+  for (const line of ordered) {
+    if (line.holdAccountId === null) continue;
+    const id = line.holdAccountId;
+    const holds = room.get(id) ?? model.hold.get(id) ?? 0;
+    if (line.amount > holds) continue;
+    room.set(id, holds - line.amount);
+    payable += line.amount;
+    const take = Math.min(left, line.amount);
+    left -= take;
+    paid.set(id, (paid.get(id) ?? 0) + take);
+  }
+  return { payable, paid };
 }
 
 /** Hold balances moved by the engine or a payout: taken from the database (the ledger check vouches). */

@@ -2,12 +2,13 @@ import fc from 'fast-check';
 import { accountCommands } from './accounts';
 import { reportCommands } from './commands';
 import { distributionCommands } from './distributions';
+import { payoutCommands } from './payouts';
 import { type Real, resetOffice } from './world';
 
 export type { Real } from './world';
 
 /** Every office action the model may take, as fast-check command arbitraries. */
-export const officeCommands = [...reportCommands, ...accountCommands, ...distributionCommands];
+export const officeCommands = [...reportCommands, ...accountCommands, ...distributionCommands, ...payoutCommands];
 
 /** Reports, payouts and approvals come up more often than imports and archive attempts. */
 const WEIGHTS = new Map([

@@ -22,6 +22,19 @@ export interface ModelReport {
   total: Cents;
   state: 'submitted' | 'processed';
   advanceId: number | null;
+  /** A reimbursement's lines (expense id, date, amount, hold account or null), for the payout's plan. */
+  lines?: ModelLine[];
+  /** What processing paid now (a reimbursement). */
+  payout?: Cents;
+  /** Recorded as paid by check or cash (payout-paid). */
+  payoutPaid?: boolean;
+}
+
+export interface ModelLine {
+  id: number;
+  date: string;
+  amount: Cents;
+  holdAccountId: number | null;
 }
 
 export interface ModelAdvance {
