@@ -56,6 +56,7 @@ test('an admin creates a missionary who then signs in and sees the missionary me
   const dialog = page.getByRole('dialog', { name: 'Give Ruth Moabite this sign-in link' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('One-time sign-in link')).toHaveValue(/\/reset-password\/[\w-]{40,}$/);
+  const signInLink = await dialog.getByLabel('One-time sign-in link').inputValue();
   await expectAccessible(page);
   await screenshots(page, 'create-user-sign-in-link');
   await dialog.getByRole('button', { name: 'Done' }).click();
@@ -75,12 +76,20 @@ test('an admin creates a missionary who then signs in and sees the missionary me
   await expect(page.getByText('Something went wrong. Perhaps that email already exists in the system.')).toBeVisible();
   await expect(page.getByText('The email has already been taken.')).toBeVisible();
 
+  // The welcome mail carries the same one-time link and no password (docs/security.md, "Mail").
   const mail = latestMailTo(email);
-  const password = /temporary password: (\S+)/.exec(mail)?.[1];
-  expect(password).toHaveLength(8);
+  expect(mail).toContain(new URL(signInLink).pathname);
+  expect(mail).not.toMatch(/password: \S+/i);
   await logout(page);
 
-  await loginAs(page, email, password!);
+  // The new user chooses their password with the link, then signs in with it.
+  await page.goto(new URL(signInLink).pathname);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'New Password' }).fill('gleaning-barley-8');
+  await page.getByRole('textbox', { name: 'Confirm Password' }).fill('gleaning-barley-8');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Password Reset!')).toBeVisible();
+  await loginAs(page, email, 'gleaning-barley-8');
   // First login goes to the missionary's dashboard.
   await expect(page).toHaveURL(/\/dashboard\/\d+$/);
   const nav = page.getByRole('navigation', { name: 'Main menu' });

@@ -49,8 +49,10 @@ export const WELCOME_LINK_TTL_MS = 7 * 24 * 3600_000;
 
 /**
  * POST /user: creates the user with an empty profile and mails a welcome with a one-time link that
- * sets their password (and the temporary one). Without SMTP the mail only reaches the outbox, so the
- * answer carries `sign_in_link` for the admin to pass on (decision 16, docs/decisions.md).
+ * sets their password. The mail never carries a password (docs/security.md, "Mail"): the link is
+ * enough, and a password in a mail stays readable in every mailbox and outbox it passes. Without
+ * SMTP the mail only reaches the outbox, so the answer carries `sign_in_link` for the admin to pass
+ * on (decision 16, docs/decisions.md).
  */
 export async function createUser(ctx: AppContext, actorId: number, input: CreateUser) {
   const now = ctx.clock.now();
@@ -70,8 +72,8 @@ export async function createUser(ctx: AppContext, actorId: number, input: Create
         'An account has been created for you. Choose your password with this link (it works once, for 7 days):',
         link,
         '',
-        `Or sign in at ${loginUrl} with your email address and this temporary password: ${input.password}`,
-        'and change it under Change Password.',
+        `Then sign in at ${loginUrl} with your email address and that password.`,
+        'If the link has expired, ask the office for a new one or use "Forgot password" on the sign-in page.',
       ].join('\n'),
     })
     .catch((error: unknown) => ctx.log.error({ err: errorSummary(error) }, 'welcome mail failed'));

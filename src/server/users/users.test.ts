@@ -74,7 +74,10 @@ describe('POST /api/user', () => {
     const mails = (await t.outbox()).map(unwrap).filter((mail) => mail.includes(`To: ${email}`));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('http://office.example:3000/login');
-    expect(mails[0]).toContain('temporary password: Abc23456');
+    expect(mails[0]).toMatch(/\/reset-password\/[\w-]{40,}/);
+    // The one-time link is enough: no mail carries the password (docs/security.md, "Mail").
+    expect(mails[0]).not.toContain('Abc23456');
+    expect(mails[0]).not.toMatch(/temporary password/i);
 
     const login = await t.call('POST', '/api/login', { json: { email, password: 'Abc23456' } });
     expect(login.status).toBe(200);

@@ -38,7 +38,10 @@ function randomInt(maxExclusive: number): number {
   return values[0] % maxExclusive;
 }
 
-/** /admin/user/create: Basic Info; the password is generated (8 characters) and mailed. */
+/**
+ * /admin/user/create: Basic Info; the password is generated (8 characters) and never shown or mailed:
+ * the user chooses theirs with the welcome mail's one-time link.
+ */
 export function CreateUserPage() {
   const me = useCurrentUser();
   if (me.role !== 'admin') {
@@ -85,7 +88,7 @@ function CreateUserForm() {
     <>
       <PageHeader
         title="Create New User"
-        subtitle="The welcome mail carries a one-time link to choose a password (and a random temporary one)."
+        subtitle="The welcome mail carries a one-time link to choose a password; it never carries a password."
       />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
         <Typography variant="h2" sx={{ mb: 2 }}>
