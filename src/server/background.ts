@@ -7,7 +7,7 @@ import { databaseErrorOf } from './db/errors';
  * never thrown; tests and shutdown wait for `idle()`.
  */
 export interface Background {
-  run(label: string, task: () => Promise<void>): void;
+  run(label: string, task: () => Promise<unknown>): void;
   idle(): Promise<void>;
 }
 
@@ -16,7 +16,9 @@ export function createBackground(log: () => Pick<FastifyBaseLogger, 'error'>): B
   return {
     run(label, task) {
       const running: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(task)
+        .then(async () => {
+          await task();
+        })
         .catch((error: unknown) => log().error({ err: errorSummary(error) }, `${label} failed`))
         .finally(() => pending.delete(running));
       pending.add(running);

@@ -22,10 +22,13 @@ export const ZOutboxMailSchema = z
     user_id: ZId.nullable(),
     to_address: z.string(),
     subject: z.string(),
+    /** sent: handed to the SMTP server; written: only written to the outbox folder (no SMTP_URL). */
     status: z.enum(MAIL_STATUSES),
     attempts: z.number().int().nonnegative(),
     next_attempt_at: ZTimestamp,
+    /** Why the last attempt failed (the mail server's answer). */
     last_error: z.string().nullable(),
+    /** When it was sent to the SMTP server or written to the outbox folder. */
     sent_at: ZTimestamp.nullable(),
     created_at: ZTimestamp,
     /** The statement PDF that goes with it, by distribution id. */

@@ -44,8 +44,12 @@ export const notificationPreferencesSchema = z.object(
   >,
 );
 
-/** The outbox's states: queued → sent, or → failed after the last attempt. */
-export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+/**
+ * The outbox's states (docs/security.md, "Mail"): queued → sending → `sent` (handed to the SMTP
+ * server of SMTP_URL) or `written` (no SMTP_URL: written to the outbox folder, so not delivered to
+ * anyone), or → failed after the last attempt, with the reason in last_error.
+ */
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'written', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /**

@@ -13,17 +13,24 @@ export interface MailMessage {
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
+/** Where a mail went: handed to the SMTP server, or only written to the outbox folder. */
+export type MailDelivery = 'smtp' | 'outbox';
+
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage): Promise<MailDelivery>;
 }
 
-/** SMTP when SMTP_URL is set; otherwise each mail is written to DATA_DIR/outbox/ so flows work offline. */
+/**
+ * SMTP when SMTP_URL is set; otherwise each mail is written to DATA_DIR/outbox/ so flows work offline.
+ * `send` answers which it did, so the Outbox never calls a mail in the folder "sent".
+ */
 export function createMailer(options: { smtpUrl: string | null; from: string; outboxDir: string }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });
+        return 'smtp';
       },
     };
   }
@@ -35,6 +42,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string; ou
       await makePrivateDir(options.outboxDir);
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
       await writePrivateFile(path.join(options.outboxDir, name), info.message as Buffer);
+      return 'outbox';
     },
   };
 }

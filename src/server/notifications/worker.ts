@@ -26,7 +26,8 @@ const ZQueuedMail = z.object({
 type QueuedMail = z.output<typeof ZQueuedMail>;
 
 /**
- * Sends the mails that are due, at most `limit`, and answers how many were sent and failed. Each is
+ * Sends the mails that are due, at most `limit`, and answers how many were sent (to the SMTP server,
+ * or written to the outbox folder without one: status `sent` or `written`) and failed. Each is
  * taken with FOR UPDATE SKIP LOCKED and leased, so several app processes never send one mail twice;
  * a failure is retried with back-off (1, 5, 15, 60, 240 minutes) and then marked failed. Errors stay
  * here: the action that queued the mail has long been answered.
@@ -50,15 +51,17 @@ export async function sendDueMails(ctx: AppContext, limit = 20): Promise<{ sent:
   let failed = 0;
   for (const mail of taken) {
     try {
-      await ctx.mailer.send({
+      const delivery = await ctx.mailer.send({
         to: mail.to_address,
         subject: mail.subject,
         text: mail.text_body,
         html: mail.html_body,
         attachments: await attachmentsOf(ctx, mail, now),
       });
+      // Only a mail the SMTP server took is "sent"; one in the outbox folder reached nobody.
+      const status = delivery === 'smtp' ? 'sent' : 'written';
       await ctx.db.execute(sql`
-        update mail_queue set status = 'sent', sent_at = ${ctx.clock.now()}, last_error = null,
+        update mail_queue set status = ${status}, sent_at = ${ctx.clock.now()}, last_error = null,
           updated_at = ${ctx.clock.now()}
         where id = ${mail.id}`);
       sent += 1;

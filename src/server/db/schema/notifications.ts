@@ -5,8 +5,9 @@ import { users } from './users';
 
 /**
  * The mail queue (decision 21). An action writes its mail here in its own transaction and never waits
- * for the mail server; the worker in the server process sends it (queued → sent, or retried with
- * back-off and finally failed). Admins read it as the Outbox.
+ * for the mail server; the worker in the server process sends it (queued → sent to the SMTP server,
+ * or written to the outbox folder when SMTP_URL is unset; or retried with back-off and finally failed
+ * with the reason). Admins read it as the Outbox.
  */
 export const mailQueue = pgTable(
   'mail_queue',
@@ -32,7 +33,7 @@ export const mailQueue = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('mail_queue_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'failed')`),
+    check('mail_queue_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'written', 'failed')`),
     index('mail_queue_due_idx').on(t.status, t.nextAttemptAt),
   ],
 );

@@ -23,10 +23,12 @@ import { dateTime } from '../../format';
 import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
 
+/** What happened to a mail, in words (docs/security.md, "Mail"): only `sent` reached a mail server. */
 const STATUS_LABELS: Record<MailStatus, string> = {
   queued: 'Queued',
   sending: 'Sending',
-  sent: 'Sent',
+  sent: 'Sent to the mail server',
+  written: 'Written to the outbox folder, not sent',
   failed: 'Failed',
 };
 
@@ -37,6 +39,7 @@ function StatusChip({ status }: { status: MailStatus }) {
       variant="outlined"
       label={STATUS_LABELS[status]}
       color={status === 'sent' ? 'success' : status === 'failed' ? 'error' : 'default'}
+      sx={{ maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
     />
   );
 }
@@ -67,8 +70,9 @@ export function OutboxPage() {
               : 'No mail server is configured (SMTP_URL), so mails are not delivered: they are written to the data folder and can be read here.'}
           </Alert>
           <Typography variant="body2" color="text.secondary" role="status">
-            {summary.data.counts.queued + summary.data.counts.sending} waiting · {summary.data.counts.sent} sent ·{' '}
-            {summary.data.counts.failed} failed
+            {summary.data.counts.queued + summary.data.counts.sending} waiting · {summary.data.counts.sent} sent to the
+            mail server · {summary.data.counts.written} written to the outbox folder · {summary.data.counts.failed}{' '}
+            failed
           </Typography>
         </Stack>
       )}
@@ -77,7 +81,7 @@ export function OutboxPage() {
         queryKey={keys.outbox.list}
         fetchPage={(params) => api.get<TOutboxPage>('/outbox', { ...params })}
         columns={[
-          { key: 'created_at', label: 'Written', sortKey: 'created_at', render: (mail) => dateTime(mail.created_at) },
+          { key: 'created_at', label: 'Queued', sortKey: 'created_at', render: (mail) => dateTime(mail.created_at) },
           { key: 'to_address', label: 'To', sortKey: 'to_address', wrap: true, render: (mail) => mail.to_address },
           { key: 'subject', label: 'Subject', render: (mail) => mail.subject },
           {
@@ -87,10 +91,15 @@ export function OutboxPage() {
             render: (mail) => (
               <>
                 <StatusChip status={mail.status} />
-                {mail.status !== 'sent' && mail.attempts > 0 && (
+                {mail.status !== 'sent' && mail.status !== 'written' && mail.attempts > 0 && (
                   <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                     {mail.attempts} {mail.attempts === 1 ? 'attempt' : 'attempts'}
                     {mail.status === 'queued' ? ` · next ${dateTime(mail.next_attempt_at)}` : ''}
+                  </Typography>
+                )}
+                {mail.last_error && (mail.status === 'failed' || mail.status === 'queued') && (
+                  <Typography variant="caption" color="error" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+                    {mail.status === 'failed' ? 'Reason' : 'Last error'}: {mail.last_error}
                   </Typography>
                 )}
               </>
@@ -139,7 +148,7 @@ function MailDialog({ mail, onClose }: { mail: TOutboxMail; onClose(): void }) {
         ) : (
           <Stack spacing={1.5}>
             <Typography variant="body2">
-              To {detail.data.to_address} · written {dateTime(detail.data.created_at)} ·{' '}
+              To {detail.data.to_address} · queued {dateTime(detail.data.created_at)} ·{' '}
               {STATUS_LABELS[detail.data.status]}
               {detail.data.sent_at ? ` ${dateTime(detail.data.sent_at)}` : ''}
               {detail.data.attachment_statement_id ? ' · statement PDF attached' : ''}

@@ -1,0 +1,2 @@
+ALTER TABLE "mail_queue" DROP CONSTRAINT "mail_queue_status_check";--> statement-breakpoint
+ALTER TABLE "mail_queue" ADD CONSTRAINT "mail_queue_status_check" CHECK ("mail_queue"."status" in ('queued', 'sending', 'sent', 'written', 'failed'));
