@@ -1,3 +1,4 @@
+import { formatUSDate } from './dates';
 import { SIGN_IN_MESSAGES } from './sign-in-messages';
 
 /**
@@ -108,6 +109,7 @@ export const MESSAGES = {
   chargesExceedReport: 'The expenses charged to hold accounts exceed the report total.',
   percentageOutOfRange: 'Percentages must be between 0 and 100.',
   ficaOnlyW2: 'FICA applies only to W2 employees.',
+  ficaNeedsW2: 'Choose the tax status W2 to withhold FICA.',
   ficaRatesInvalid: 'Social security and Medicare percentages together must be below 100.',
   retirementTooLarge: 'Retirement 403(b) cannot exceed net salary plus housing allowance.',
   midMonthTooLarge: 'The mid-month disbursement cannot exceed the payroll disbursement.',
@@ -118,3 +120,21 @@ export const MESSAGES = {
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
+
+/** A distribution for someone who is paid a salary but has no tax status (docs/decisions.md). */
+export function taxStatusMissingMessage(name: string): string {
+  return `${name} has no tax status. Choose one in Payroll Info before distributing a salary.`;
+}
+
+/**
+ * The 409 of a save whose dates share a day with another distribution of the same missionary, naming
+ * it: "Lydia Mensah already has pending distribution 12 for 11/01/2026–11/30/2026; a missionary's
+ * distributions may not share a day." Build MAT Day gives it as the reason it skipped someone.
+ */
+export function distributionOverlapMessage(
+  name: string,
+  other: { id: number; status: string; startDate: string; endDate: string },
+): string {
+  const range = `${formatUSDate(other.startDate)}–${formatUSDate(other.endDate)}`;
+  return `${name} already has ${other.status} distribution ${other.id} for ${range}; a missionary's distributions may not share a day.`;
+}

@@ -284,7 +284,10 @@ export const ZBatchDistributionsResponseSchema = z.object({
   donation_upload_names: z.array(z.string()),
   created: z.array(ZDistributionSummarySchema),
   flagged_count: z.number().int(),
-  skipped: z.array(z.object({ user_id: ZId, user_name: z.string(), distribution_id: ZId, reason: z.string() })),
+  /** distribution_id: the overlapping distribution; null when skipped for another reason (no tax status). */
+  skipped: z.array(
+    z.object({ user_id: ZId, user_name: z.string(), distribution_id: ZId.nullable(), reason: z.string() }),
+  ),
   failed: z.array(
     z.object({
       user_id: ZId,

@@ -1,7 +1,6 @@
 import { AppError } from '../errors';
-import { MESSAGES } from '../messages';
 import { type Cents, toDollars } from '../money';
-import { ficaAllowed, type TaxStatus } from '../users/tax-status';
+import { ficaRefusal, type TaxStatus } from '../users/tax-status';
 import type { PayrollProfile } from './types';
 
 /**
@@ -50,14 +49,15 @@ export type PayrollInputsWire = { tax_status?: TaxStatus; fica_tax?: 0 | 1 } & {
 /**
  * The profile the engine computes this month's payroll from: the field worker's Payroll Info with the
  * inputs the payload carries in place of its values. A tax status and FICA box that may not go
- * together (decision 25: FICA only for W2) are refused when the payload sets either of them; a
+ * together (FICA only for W2) are refused when the payload sets either of them; a
  * profile stored that way earlier is left to the engine, which withholds no FICA for it.
  */
 export function payrollProfileFor(profile: PayrollProfile, inputs: PayrollInputs): PayrollProfile {
   const taxStatus = inputs.tax_status ?? profile.taxStatus;
   const ficaTax = inputs.fica_tax ?? profile.ficaTax;
   const touched = inputs.tax_status !== undefined || inputs.fica_tax !== undefined;
-  if (touched && !ficaAllowed(taxStatus, ficaTax)) throw AppError.field('fica_tax', MESSAGES.ficaOnlyW2);
+  const refusal = touched ? ficaRefusal(taxStatus, ficaTax) : null;
+  if (refusal) throw AppError.field('fica_tax', refusal);
   const result: PayrollProfile = { ...profile, taxStatus, ficaTax };
   for (const input of PAYROLL_MONEY_INPUTS) {
     const value = inputs[input.name];

@@ -77,7 +77,7 @@ describe('payroll (docs/product.md §9, waterfall step 4, docs/distribution.md)'
     },
   );
 
-  // Decision 25 (docs/decisions.md): FICA shares and the gross-up only for W2 with fica_tax ticked. W2 Exempt and
+  // FICA shares and the gross-up only for W2 with fica_tax ticked (docs/decisions.md). W2 Exempt and
   // 1099 profiles stored with the box ticked (before the API refused it) are computed without FICA.
   it.each([
     // status, fica, S, fit, employee ss, employee mc, gross, total, FICA withheld
@@ -92,9 +92,14 @@ describe('payroll (docs/product.md §9, waterfall step 4, docs/distribution.md)'
     ['1099', true, '1500.00', '0.00', '0.00', '0.00', '1500.00', '1500.00', false],
     // 1099 without the box: the same 1500.00
     ['1099', false, '1500.00', '0.00', '0.00', '0.00', '1500.00', '1500.00', false],
-    // No tax status yet: the box decides (docs/decisions.md). 100000 × 620 / 9235 = 6713.59 → 67.14;
-    // 100000 × 145 / 9235 = 1570.11 → 15.70; gross 1000 + 67.14 + 15.70 = 1082.84; total + 82.84 = 1165.68
-    [null, true, '1000.00', '0.00', '67.14', '15.70', '1082.84', '1165.68', true],
+    // No tax status with the box ticked: FICA is W2 only (docs/decisions.md "Tax status and FICA"), so
+    // no shares, G = S; gross = total = 1000 + 0 = 1000.00 (before, 67.14 and 15.70 were withheld)
+    [null, true, '1000.00', '0.00', '0.00', '0.00', '1000.00', '1000.00', false],
+    // No tax status, box unticked: the same 1000.00
+    [null, false, '1000.00', '0.00', '0.00', '0.00', '1000.00', '1000.00', false],
+    // W2 with the box, the same $1,000: 100000 × 620 / 9235 = 6713.59 → 67.14; 100000 × 145 / 9235 =
+    // 1570.11 → 15.70; gross 1000 + 67.14 + 15.70 = 1082.84; total 1082.84 + 82.84 = 1165.68
+    ['W2', true, '1000.00', '0.00', '67.14', '15.70', '1082.84', '1165.68', true],
   ] as const)(
     'tax status %s, fica %s, salary %s, tax %s → %s / %s, gross %s, total %s',
     (taxStatus, fica, salary, fit, employeeSs, employeeMc, gross, total, withheld) => {

@@ -18,6 +18,8 @@ function office(): LedgerRows {
     id: 5,
     userId: 1,
     status: 'approved',
+    startDate: '2026-11-01',
+    endDate: '2026-11-30',
     totalDonations: 300_000,
     adminFee: 15_000,
     totalPayroll: 200_000,
@@ -202,7 +204,13 @@ describe('checkLedger', () => {
     [
       'an advance paid by two distributions',
       (rows) => {
-        rows.distributions.push({ ...rows.distributions[0], id: 6, reportIds: [] });
+        rows.distributions.push({
+          ...rows.distributions[0],
+          id: 6,
+          reportIds: [],
+          startDate: '2026-12-01',
+          endDate: '2026-12-31',
+        });
       },
       ['advance_paid_once', 'money_conserved'],
       'paid by 2 distributions',
@@ -252,6 +260,15 @@ describe('checkLedger', () => {
       'also processed outside it',
     ],
     [
+      // Nov 15–Dec 15 shares Nov 15–30 with the approved November distribution (nothing paid by it)
+      'two approved distributions of one missionary sharing days',
+      (rows) => {
+        rows.distributions.push(emptyDistribution(6, 'approved', '2026-11-15', '2026-12-15'));
+      },
+      ['distribution_overlap'],
+      'share days: those days were paid twice',
+    ],
+    [
       // unreimbursed 25.00 on the profile and its journal, but no report owes it
       'an unreimbursed amount no report owes',
       (rows) => {
@@ -287,11 +304,14 @@ describe('checkLedger', () => {
     expect(result.violations.every((v) => v.records.length > 0)).toBe(true);
   });
 
-  it.each<[TaxStatus, boolean, number]>([
+  it.each<[TaxStatus | null, boolean, number]>([
     ['W2 Exempt', true, 1],
     ['1099', true, 1],
     ['W2', true, 0],
     ['1099', false, 0],
+    // FICA ticked with no tax status: listed (FICA needs the tax status W2).
+    [null, true, 1],
+    [null, false, 0],
   ])('lists a %s profile with FICA %s as a warning (%i) that does not fail the check', (status, fica, count) => {
     const rows = office();
     rows.profiles[0].taxStatus = status;
@@ -300,5 +320,51 @@ describe('checkLedger', () => {
     expect(result.violations.filter((v) => v.check === 'fica_tax_status')).toHaveLength(count);
     expect(result.violations.every((v) => v.severity === 'warning')).toBe(true);
     expect(ledgerHolds(result)).toBe(true);
+  });
+});
+
+/** A distribution of missionary 1 that moved no money, on the given days. */
+function emptyDistribution(id: number, status: 'pending' | 'approved', startDate: string, endDate: string) {
+  const zero = {
+    totalDonations: 0,
+    adminFee: 0,
+    totalPayroll: 0,
+    housingAllowance: 0,
+    insurancePayment: 0,
+    wireFee: 0,
+    ministryReimbursement: 0,
+    manualMinistryReimbursement: 0,
+    ministryAdvance: 0,
+    manualMinistryAdvance: 0,
+  };
+  return { id, userId: 1, status, startDate, endDate, ...zero, paidAdvances: [], reportIds: [] } as LedgerDistribution;
+}
+
+describe('one distribution per day in the ledger check', () => {
+  it.each<[string, LedgerDistribution[], string[]]>([
+    // a pending Nov 30 shares Nov 30 with the approved November
+    ['pending and approved sharing one day', [emptyDistribution(6, 'pending', '2026-11-30', '2026-11-30')], ['5-6']],
+    ['the next month shares none', [emptyDistribution(6, 'approved', '2026-12-01', '2026-12-31')], []],
+    [
+      'two pending ones sharing days with each other and November',
+      [
+        emptyDistribution(6, 'pending', '2026-11-20', '2026-12-05'),
+        emptyDistribution(7, 'pending', '2026-12-01', '2026-12-02'),
+      ],
+      ['5-6', '6-7'],
+    ],
+  ])('%s', (_case, added, pairs) => {
+    const rows = office();
+    rows.distributions.push(...added);
+    const found = checkLedger(rows).violations.filter((v) => v.check === 'distribution_overlap');
+    expect(
+      found.map((v) =>
+        v.records
+          .filter((r) => r.type === 'distribution')
+          .map((r) => r.id)
+          .join('-'),
+      ),
+    ).toEqual(pairs);
+    expect(found.every((v) => v.severity === 'error')).toBe(true);
   });
 });

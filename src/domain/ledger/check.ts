@@ -1,3 +1,5 @@
+import { formatUSDate } from '../dates';
+import { overlappingPairs } from '../distributions/overlap';
 import { type Cents, formatUSD, sum } from '../money';
 import { ficaAllowed } from '../users/tax-status';
 
@@ -8,6 +10,7 @@ import { checkAdvances, checkReportLines } from './paid-once';
 import type {
   LedgerCheckId,
   LedgerCheckResult,
+  LedgerDistribution,
   LedgerJournalRow,
   LedgerRecord,
   LedgerRows,
@@ -30,6 +33,7 @@ export function checkLedger(rows: LedgerRows): LedgerCheckResult {
     ...checkReportLines(rows),
     ...conservation,
     ...checkFicaStatus(rows),
+    ...checkOverlaps(rows),
   ];
   const checks = LEDGER_CHECKS.map((check) => ({
     ...check,
@@ -288,8 +292,28 @@ function checkFicaStatus(rows: LedgerRows): LedgerViolation[] {
     .map((p) =>
       violation(
         'fica_tax_status',
-        `${p.name} is stored as ${p.taxStatus} with FICA ticked; FICA applies only to W2 employees (decision 25, docs/decisions.md), so distributions compute without it. Untick FICA on the profile.`,
+        p.taxStatus === null
+          ? `${p.name} has FICA ticked and no tax status; FICA is withheld only for W2 employees, so distributions compute without it. Choose the tax status W2 (or untick FICA) on the profile.`
+          : `${p.name} is stored as ${p.taxStatus} with FICA ticked; FICA applies only to W2 employees, so distributions compute without it. Untick FICA on the profile.`,
         [{ type: 'user', id: p.userId, label: p.name }],
       ),
     );
+}
+
+/** One missionary, one distribution per day: every pair (pending or approved) that shares a day. */
+function checkOverlaps(rows: LedgerRows): LedgerViolation[] {
+  const names = new Map(rows.profiles.map((p) => [p.userId, p.name]));
+  const days = (d: LedgerDistribution) => `${formatUSDate(d.startDate)}–${formatUSDate(d.endDate)}`;
+  return overlappingPairs(rows.distributions).map(([a, b]) => {
+    const name = names.get(a.userId) ?? `User #${a.userId}`;
+    return violation(
+      'distribution_overlap',
+      `${name}'s ${a.status} distribution ${a.id} (${days(a)}) and ${b.status} distribution ${b.id} (${days(b)}) share days${a.status === 'approved' && b.status === 'approved' ? ': those days were paid twice' : ''}.`,
+      [
+        { type: 'user', id: a.userId, label: name },
+        { type: 'distribution', id: a.id },
+        { type: 'distribution', id: b.id },
+      ],
+    );
+  });
 }

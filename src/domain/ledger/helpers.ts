@@ -26,7 +26,12 @@ export const LEDGER_CHECKS: ReadonlyArray<{ id: LedgerCheckId; title: string; se
   { id: 'advance_closed_payable', title: 'An approved advance stays payable until it is paid', severity: 'error' },
   { id: 'report_line_paid_once', title: 'Every report and report line is paid at most once', severity: 'error' },
   { id: 'money_conserved', title: 'No money appears or disappears', severity: 'error' },
-  { id: 'fica_tax_status', title: 'FICA is ticked only for W2 employees', severity: 'warning' },
+  { id: 'fica_tax_status', title: 'FICA is ticked only for tax status W2', severity: 'warning' },
+  {
+    id: 'distribution_overlap',
+    title: 'No two distributions of one missionary share a day (pending or approved)',
+    severity: 'error',
+  },
 ];
 
 export function sumBy<T>(items: readonly T[], key: (item: T) => number | string, value: (item: T) => Cents) {

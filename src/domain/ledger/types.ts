@@ -88,6 +88,9 @@ export interface LedgerDistribution {
   id: number;
   userId: number;
   status: 'pending' | 'approved' | 'reversed';
+  /** Its days, both included (one missionary's distributions never share one). */
+  startDate: string;
+  endDate: string;
   totalDonations: Cents;
   adminFee: Cents;
   totalPayroll: Cents;
@@ -127,7 +130,8 @@ export type LedgerCheckId =
   | 'advance_closed_payable'
   | 'report_line_paid_once'
   | 'money_conserved'
-  | 'fica_tax_status';
+  | 'fica_tax_status'
+  | 'distribution_overlap';
 
 /** One record a finding is about: `{ type: 'hold_account', id: 7, label: 'Okafor Vehicle Fund' }`. */
 export interface LedgerRecord {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailField, enumField, moneyField, optionalFlag01, optionalText, percentField, requiredText } from '../fields';
 import { MESSAGES } from '../messages';
 import { GENERATED_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../roles';
+import { ficaRefusal } from './tax-status';
 
 export const USER_ROLES = ['admin', 'employee', 'missionary'] as const;
 export const TAX_STATUSES = ['W2', '1099', 'W2 Exempt'] as const;
@@ -42,21 +43,30 @@ const profileMoney = (label: string, options: { allowNegative?: boolean } = {}) 
   moneyField(label, options).optional();
 
 /** The Payroll Info form: profile fields flat beside the basic ones (decision 11, docs/decisions.md). */
-export const payrollInfoSchema = z.object({
-  tax_status: clearable(enumField('Tax Status', TAX_STATUSES)),
-  fica_tax: optionalFlag01('FICA Tax'),
-  retirement_amount: profileMoney('Retirement 403(b)'),
-  net_salary: profileMoney('Net Salary'),
-  social_security: clearable(percentField('Social Security %')),
-  medicare: clearable(percentField('Medicare %')),
-  federal_income_tax: profileMoney('Federal Income Tax'),
-  wire_fee: profileMoney('Wire Fee'),
-  housing_allowance: profileMoney('Housing Allowance'),
-  insurance_amount: profileMoney('Insurance'),
-  admin_fee_percentage: clearable(percentField('Admin Fee %')),
-  admin_fee_cap: clearable(moneyField('Admin Fee Cap')),
-  fund_balance: profileMoney('Fund Balance', { allowNegative: true }),
-});
+export const payrollInfoSchema = z
+  .object({
+    tax_status: clearable(enumField('Tax Status', TAX_STATUSES)),
+    fica_tax: optionalFlag01('FICA Tax'),
+    retirement_amount: profileMoney('Retirement 403(b)'),
+    net_salary: profileMoney('Net Salary'),
+    social_security: clearable(percentField('Social Security %')),
+    medicare: clearable(percentField('Medicare %')),
+    federal_income_tax: profileMoney('Federal Income Tax'),
+    wire_fee: profileMoney('Wire Fee'),
+    housing_allowance: profileMoney('Housing Allowance'),
+    insurance_amount: profileMoney('Insurance'),
+    admin_fee_percentage: clearable(percentField('Admin Fee %')),
+    admin_fee_cap: clearable(moneyField('Admin Fee Cap')),
+    fund_balance: profileMoney('Fund Balance', { allowNegative: true }),
+  })
+  .superRefine((values, ctx) => {
+    // FICA needs the tax status W2, checked here when both fields are present (the Payroll Info form
+    // always has both); the API checks the profile as it will be, the sent fields over the stored
+    // ones (src/server/users/update-user.ts).
+    if (values.tax_status === undefined || values.fica_tax === undefined) return;
+    const refusal = ficaRefusal(values.tax_status, values.fica_tax);
+    if (refusal) ctx.addIssue({ code: 'custom', path: ['fica_tax'], message: refusal });
+  });
 
 /** POST /user/{id}: any subset of the basic and payroll fields. */
 export const updateUserSchema = basicInfoSchema.partial().extend(payrollInfoSchema.shape);

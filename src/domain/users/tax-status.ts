@@ -1,3 +1,4 @@
+import { MESSAGES } from '../messages';
 import type { TAX_STATUSES } from './schemas';
 
 export type TaxStatus = (typeof TAX_STATUSES)[number];
@@ -15,16 +16,38 @@ export function isFicaExempt(taxStatus: TaxStatus | null | undefined): boolean {
 }
 
 /**
- * Whether payroll withholds FICA (and grosses the salary up): the `fica_tax` box is ticked and the
- * tax status is not an exempt one. A profile with no tax status yet follows its box (docs/decisions.md
- * "FICA and a tax status not set"); a W2 Exempt or 1099 profile stored with the box ticked (before
- * decision 25) is computed without FICA.
+ * Whether payroll withholds FICA (and grosses the salary up): only for tax status W2 with the
+ * `fica_tax` box ticked (docs/decisions.md "Tax status and FICA"). A profile with no tax status is
+ * computed without FICA whatever its box says, and so is a W2 Exempt or 1099 profile stored with the
+ * box ticked before the API refused it; the ledger check lists both.
  */
 export function ficaApplies(taxStatus: TaxStatus | null | undefined, ficaTax: boolean): boolean {
-  return ficaTax && !isFicaExempt(taxStatus);
+  return ficaTax && taxStatus === 'W2';
+}
+
+/**
+ * Why a tax status and FICA box may not be stored together, or null when they may: FICA ticked needs
+ * the tax status W2 ("FICA applies only to W2 employees." for W2 Exempt and 1099, "Choose the tax
+ * status W2 to withhold FICA." when none is chosen). The API answers it with 422 under `fica_tax`.
+ */
+export function ficaRefusal(taxStatus: TaxStatus | null | undefined, ficaTax: boolean): string | null {
+  if (!ficaTax || taxStatus === 'W2') return null;
+  return isFicaExempt(taxStatus) ? MESSAGES.ficaOnlyW2 : MESSAGES.ficaNeedsW2;
 }
 
 /** Whether a tax status and FICA box may be stored together (the API refuses the rest with 422). */
 export function ficaAllowed(taxStatus: TaxStatus | null | undefined, ficaTax: boolean): boolean {
-  return !ficaTax || !isFicaExempt(taxStatus);
+  return ficaRefusal(taxStatus, ficaTax) === null;
+}
+
+/**
+ * Payroll needs a tax status: a month that pays wages (net salary or housing allowance) to someone
+ * whose tax status is not set cannot be distributed, since nobody can say whether FICA is owed.
+ */
+export function missingTaxStatus(profile: {
+  taxStatus: TaxStatus | null | undefined;
+  netSalary: number;
+  housingAllowance: number;
+}): boolean {
+  return profile.taxStatus == null && (profile.netSalary !== 0 || profile.housingAllowance !== 0);
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGLITE_EXTENSIONS } from '../db/client';
 import {
   makePrivateDirSync,
   PRIVATE_DIR,
@@ -142,7 +142,7 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Back
       const client = await PGlite.create({
         dataDir: databaseDir,
         loadDataDir: new Blob([new Uint8Array(entry.content)]),
-        extensions: { pg_trgm },
+        extensions: PGLITE_EXTENSIONS,
       });
       await client.query('select 1');
       await client.close();

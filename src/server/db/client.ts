@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { MigrationConfig } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -64,12 +65,18 @@ export function openPostgres(
   };
 }
 
+/**
+ * The contrib extensions every PGlite database is opened with: trigram indexes answer the lists' `q`
+ * (migration 0003); btree_gist lets the exclusion constraint keep one missionary's distributions
+ * from sharing a day (migration 0023, docs/distribution.md "One distribution per day").
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gist };
+
 /** dataDir null means in memory (tests). */
 export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : loadDataDir ? { loadDataDir } : {}),
-    // Trigram indexes answer the lists' `q` (migration 0003), on PGlite as on PostgreSQL.
-    extensions: { pg_trgm },
+    extensions: PGLITE_EXTENSIONS,
   });
   // One connection never deadlocks with itself; the same wrapper keeps both databases alike.
   const retry: RetryOptions = {};

@@ -39,3 +39,9 @@ function findPgError(error: unknown): { code?: string; constraint?: string } | n
   }
   return null;
 }
+
+/** An exclusion constraint refused the row (23P01), e.g. two distributions of one missionary sharing a day. */
+export function isExclusionViolation(error: unknown, constraint?: string): boolean {
+  const e = findPgError(error);
+  return e?.code === '23P01' && (!constraint || e.constraint === constraint);
+}

@@ -380,7 +380,7 @@ describe('a deficit month', () => {
   it('accrues what cannot be paid, releases an advance it could not pay, and keeps the journal whole', async () => {
     const number = unique('D');
     const dan = await t.signIn('missionary', { name: unique('Dan Deficit'), missionaryNumber: number });
-    await setPayroll(t, admin, dan.id, { net_salary: 1000, fund_balance: 200 });
+    await setPayroll(t, admin, dan.id, { tax_status: 'W2', net_salary: 1000, fund_balance: 200 });
     const upload = unique('Deficit upload');
     await importDonations(t, admin, upload, [['', number, '500.00']]);
     const report = await submittedReport(t, dan, categories, [{ amount: '75.50' }]);

@@ -20,6 +20,7 @@ import type { Tx } from '../db/client';
 import { executeNamed, rowsOfResult } from '../db/query-rows';
 import { type DistributionRow, figureChanges } from './figures';
 import { lockForApproval } from './load-context';
+import { refuseOverlap } from './overlap';
 import { DISTRIBUTION_MESSAGES } from './write';
 
 /**
@@ -71,6 +72,10 @@ export async function approveDistribution(
     if (locked.row.status !== 'pending') throw AppError.conflict(DISTRIBUTION_MESSAGES.alreadyApproved);
     const { row, context: loaded, owed } = locked;
     if (!loaded) throw AppError.conflict(DISTRIBUTION_MESSAGES.notMissionary);
+    // Stored before the one-distribution-per-day rule while overlapping (migration 0023): it may
+    // not be approved while it still shares a day with another (the missionary's row is locked).
+    if (row.overlapExempt)
+      await refuseOverlap(tx, { id, userId: row.userId, startDate: row.startDate, endDate: row.endDate });
     // An approval cannot be undone, so each review flag must have been looked at.
     const flags = row.reviewFlags as ReviewFlag[];
     const open = unreviewedFlags(flags, reviewed);

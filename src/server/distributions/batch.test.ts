@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { allFlagsReviewed } from '../../domain/distributions/review';
-import { MESSAGES } from '../../domain/messages';
+import { distributionOverlapMessage, MESSAGES, taxStatusMissingMessage } from '../../domain/messages';
 import { distributions } from '../db/schema';
 import { journalMismatches } from '../hold-accounts/journal-check';
 import { approvedAdvance, seedCategories } from '../test-support/expense-fixtures';
@@ -54,14 +54,14 @@ beforeAll(async () => {
 
   // Alice: a normal month with a designated donation, a recurring deposit and two advances.
   const alice = await missionary('Alice');
-  await setPayroll(t, admin, alice.id, { net_salary: 1500, fund_balance: 500 });
+  await setPayroll(t, admin, alice.id, { tax_status: 'W2', net_salary: 1500, fund_balance: 500 });
   const fund = await createHoldAccount(t, admin, alice.id, { balance: 50, recurring_deposit: 25 });
   fundId = fund.id;
   requestedAdvanceId = await requestAdvance(t, alice, '100.00');
   approvedAdvanceId = (await approvedAdvance(t, alice, admin, '80.00', '60.00')).id;
   // Bob: a salary his donations cannot carry → negative ending balance.
   const bob = await missionary('Bob');
-  await setPayroll(t, admin, bob.id, { net_salary: 3000 });
+  await setPayroll(t, admin, bob.id, { tax_status: 'W2', net_salary: 3000 });
   // Carol: donations down 30 % from her October distribution.
   const carol = await missionary('Carol');
   const october = unique('October');
@@ -82,7 +82,10 @@ beforeAll(async () => {
   const frank = await missionary('Frank');
   // Gina: her payroll info cannot be computed (retirement above salary plus housing).
   const gina = await missionary('Gina');
-  await setPayroll(t, admin, gina.id, { net_salary: 100, retirement_amount: 500 });
+  await setPayroll(t, admin, gina.id, { tax_status: '1099', net_salary: 100, retirement_amount: 500 });
+  // Hank: a salary and no tax status, so nobody has said whether FICA is owed: skipped, saying so.
+  const hank = await missionary('Hank');
+  await setPayroll(t, admin, hank.id, { net_salary: 1200, fund_balance: 2000 });
 
   upload = unique('November');
   const ids = await importDonations(t, admin, upload, [
@@ -138,7 +141,18 @@ describe('POST /api/batch-distributions', () => {
         user_id: people.Frank.id,
         user_name: people.Frank.name,
         distribution_id: frankPendingId,
-        reason: `Already has a pending distribution (#${frankPendingId}) overlapping these dates.`,
+        reason: distributionOverlapMessage(people.Frank.name, {
+          id: frankPendingId,
+          status: 'pending',
+          startDate: '2026-11-15',
+          endDate: '2026-12-15',
+        }),
+      },
+      {
+        user_id: people.Hank.id,
+        user_name: people.Hank.name,
+        distribution_id: null,
+        reason: taxStatusMissingMessage(people.Hank.name),
       },
     ]);
     expect(body.failed).toEqual([
@@ -188,7 +202,8 @@ describe('POST /api/batch-distributions', () => {
     const again = await batch({ ...RANGE, donation_upload_name: upload });
     expect(again.status).toBe(201);
     expect(again.body.created).toEqual([]);
-    expect(again.body.skipped).toHaveLength(5);
+    // Alice, Bob, Carol, Dave and Frank overlap; Hank still has no tax status.
+    expect(again.body.skipped).toHaveLength(6);
 
     const pending = await t.call('GET', '/api/paginated_distribution', {
       token: admin.token,

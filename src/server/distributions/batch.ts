@@ -2,14 +2,18 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { BATCH_CHOICES, initialPayload } from '../../domain/distributions/context';
 import type { ZBatchDistributionsRequestSchema } from '../../domain/distributions/contract';
+import { findOverlap } from '../../domain/distributions/overlap';
 import { AppError } from '../../domain/errors';
+import { distributionOverlapMessage, taxStatusMissingMessage } from '../../domain/messages';
+import { missingTaxStatus } from '../../domain/users/tax-status';
 import type { AuthUser } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
-import { distributions, users } from '../db/schema';
+import { users } from '../db/schema';
 import { startProgress } from '../progress/progress';
 import type { DistributionRow } from './figures';
 import { type ContextRange, loadContexts } from './load-context';
+import { type OverlapRow, overlapCandidates } from './overlap';
 import { type DistributionSummary, serializeDistributionSummary } from './serialize';
 import { assertUploadsExist, insertPending, type Prepared, prepare, rowValues } from './write';
 
@@ -18,7 +22,6 @@ const BATCH_LOCK = 7_340_005;
 
 export const BATCH_MESSAGES = {
   built: (count: number) => `${count} pending distribution${count === 1 ? '' : 's'} built.`,
-  overlapping: (id: number, status: string) => `Already has a ${status} distribution (#${id}) overlapping these dates.`,
 } as const;
 
 export interface BatchResult {
@@ -29,28 +32,22 @@ export interface BatchResult {
   donation_upload_names: string[];
   created: DistributionSummary[];
   flagged_count: number;
-  skipped: Array<{ user_id: number; user_name: string; distribution_id: number; reason: string }>;
+  skipped: Array<{ user_id: number; user_name: string; distribution_id: number | null; reason: string }>;
   failed: Array<{ user_id: number; user_name: string; message: string; errors?: Record<string, string[]> }>;
 }
 
-/** Each missionary's first distribution whose range overlaps this one (those are skipped). */
+/**
+ * Each missionary's first distribution (lowest id) that counts and shares a day with the range, by
+ * user: those missionaries are skipped (src/domain/distributions/overlap.ts).
+ */
 async function overlappingDistributions(tx: Tx, ids: number[], range: { startDate: string; endDate: string }) {
-  if (ids.length === 0) return [];
-  return tx
-    .selectDistinctOn([distributions.userId], {
-      id: distributions.id,
-      userId: distributions.userId,
-      status: distributions.status,
-    })
-    .from(distributions)
-    .where(
-      and(
-        sql`${distributions.userId} = any(${sql.param(ids)}::int[])`,
-        sql`${distributions.startDate} <= ${range.endDate}`,
-        sql`${distributions.endDate} >= ${range.startDate}`,
-      ),
-    )
-    .orderBy(asc(distributions.userId), asc(distributions.id));
+  const candidates = await overlapCandidates(tx, ids, range);
+  const found = new Map<number, OverlapRow>();
+  for (const userId of ids) {
+    const other = findOverlap({ id: null, userId, ...range }, candidates);
+    if (other) found.set(userId, other);
+  }
+  return found;
 }
 
 /** At most this many chunks, so a large MAT Day reports progress about every 5 % … */
@@ -65,7 +62,8 @@ type Outcome = Pick<BatchResult, 'skipped' | 'failed'> & { created: Distribution
  * active missionary for the range and uploads (each missionary's undistributed donations of them), with the batch choices of BATCH_CHOICES (designated
  * donations, recurring items and earlier-approved advances ticked; requested advances left for
  * staff). Missionaries that already have a distribution (pending or approved) overlapping the range
- * are skipped — payroll is never paid twice for the same days — and one whose figures the engine
+ * are skipped — payroll is never paid twice for the same days — and so are those paid a salary
+ * without a tax status (docs/decisions.md "Tax status and FICA"); one whose figures the engine
  * refuses (e.g. retirement above salary plus housing) is listed with the reason instead of stopping
  * the others.
  *
@@ -164,13 +162,12 @@ async function buildChunk(ctx: AppContext, actor: AuthUser, range: ContextRange,
       .for('no key update');
     const ids = missionaries.map((user) => user.id);
     const names = new Map(missionaries.map((user) => [user.id, user.name]));
-    const overlapping = await overlappingDistributions(tx, ids, range);
-    const taken = new Map(overlapping.map((row) => [row.userId, row]));
-    const skipped: BatchResult['skipped'] = overlapping.map((row) => ({
-      user_id: row.userId,
-      user_name: names.get(row.userId) ?? '',
+    const taken = await overlappingDistributions(tx, ids, range);
+    const skipped: BatchResult['skipped'] = [...taken].map(([userId, row]) => ({
+      user_id: userId,
+      user_name: names.get(userId) ?? '',
       distribution_id: row.id,
-      reason: BATCH_MESSAGES.overlapping(row.id, row.status),
+      reason: distributionOverlapMessage(names.get(userId) ?? row.userName, row),
     }));
     const todo = ids.filter((id) => !taken.has(id));
     if (todo.length > 0) {
@@ -187,6 +184,11 @@ async function buildChunk(ctx: AppContext, actor: AuthUser, range: ContextRange,
     const failed: BatchResult['failed'] = [];
     for (const userId of todo) {
       const context = contexts.get(userId)!;
+      if (missingTaxStatus(context.profile)) {
+        const reason = taxStatusMissingMessage(context.user.name);
+        skipped.push({ user_id: userId, user_name: context.user.name, distribution_id: null, reason });
+        continue;
+      }
       try {
         prepared.push(prepare(context, initialPayload({ ...context, distribution: null }, BATCH_CHOICES)));
       } catch (error) {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { buildDistributionInput, contextFromWire, parsePayload } from '../../domain/distributions/context';
 import { computeDistribution } from '../../domain/distributions/engine';
-import { MESSAGES } from '../../domain/messages';
+import { distributionOverlapMessage, MESSAGES } from '../../domain/messages';
 import { advanceRequests, distributions, donations, expenseReports, holdAccountTransactions } from '../db/schema';
 import { seedCategories } from '../test-support/expense-fixtures';
 import { createTestApp, expectNoChange, expectStatus, type SignedIn, type TestApp } from '../test-support/harness';
@@ -392,7 +392,15 @@ describe('POST /api/distribution', () => {
       create({ ...ruthPayload(setup), approved_donation_ids: [], advance_requests: [] }),
     );
     expect(second.status).toBe(409);
-    expect(second.body.message).toBe(DISTRIBUTION_MESSAGES.pendingExists);
+    // The overlap rule answers first, naming the distribution it would share days with.
+    expect(second.body.message).toBe(
+      distributionOverlapMessage(setup.ruth.name, {
+        id: first.body.id,
+        status: 'pending',
+        startDate: RANGE.start_date,
+        endDate: RANGE.end_date,
+      }),
+    );
     await ok(t.call('DELETE', `/api/distribution/${first.body.id}`, { token: admin.token }));
   });
 });

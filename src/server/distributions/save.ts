@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../db/errors';
 import { distributions } from '../db/schema';
 import { recordAudit } from '../journal/journal';
 import { loadContexts } from './load-context';
+import { refuseOverlap, withOverlapConflict } from './overlap';
 import { getDistribution } from './read';
 import {
   assertUploadsExist,
@@ -34,6 +35,13 @@ async function withPendingConflict<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+const wantedRange = (id: number | null, payload: DistributionRequest) => ({
+  id,
+  userId: payload.user_id,
+  startDate: payload.start_date,
+  endDate: payload.end_date,
+});
+
 /** The pending distribution, locked; 404 when missing, 409 once approved (it never changes again). */
 export async function lockPending(tx: Tx, id: number) {
   const [row] = await tx.select().from(distributions).where(eq(distributions.id, id)).for('update');
@@ -49,17 +57,22 @@ export async function lockPending(tx: Tx, id: number) {
  */
 export async function createDistribution(ctx: AppContext, actor: AuthUser, payload: DistributionRequest) {
   const now = ctx.clock.now();
+  const wanted = wantedRange(null, payload);
   const id = await withPendingConflict(() =>
-    ctx.db.transaction(async (tx) => {
-      await lockMissionaries(tx, [payload.user_id]);
-      await assertUploadsExist(tx, payload.donation_upload_names);
-      const contexts = await loadContexts(tx, [{ userId: payload.user_id, distributionId: null }], rangeOf(payload), {
-        mode: 'new',
-      });
-      const prepared = prepare(contexts.get(payload.user_id)!, payload);
-      const [created] = await insertPending(tx, [prepared], { now, actorId: actor.id, batch: false });
-      return created;
-    }),
+    withOverlapConflict(ctx.db, wanted, () =>
+      ctx.db.transaction(async (tx) => {
+        await lockMissionaries(tx, [payload.user_id]);
+        // Under the missionary's lock: of two saves at once the second sees the first one's row.
+        await refuseOverlap(tx, wanted);
+        await assertUploadsExist(tx, payload.donation_upload_names);
+        const contexts = await loadContexts(tx, [{ userId: payload.user_id, distributionId: null }], rangeOf(payload), {
+          mode: 'new',
+        });
+        const prepared = prepare(contexts.get(payload.user_id)!, payload);
+        const [created] = await insertPending(tx, [prepared], { now, actorId: actor.id, batch: false });
+        return created;
+      }),
+    ),
   );
   return { ...(await getDistribution(ctx.db, actor, id)), message: MESSAGES.distributionSaved };
 }
@@ -70,27 +83,35 @@ export async function createDistribution(ctx: AppContext, actor: AuthUser, paylo
  */
 export async function updateDistribution(ctx: AppContext, actor: AuthUser, id: number, payload: DistributionRequest) {
   const now = ctx.clock.now();
+  const wanted = wantedRange(id, payload);
   await withPendingConflict(() =>
-    ctx.db.transaction(async (tx) => {
-      const existing = await lockPending(tx, id);
-      if (payload.user_id !== existing.userId) throw AppError.field('user_id', DISTRIBUTION_MESSAGES.userChanged);
-      await lockMissionaries(tx, [payload.user_id]);
-      await assertUploadsExist(tx, payload.donation_upload_names);
-      await clearReferences(tx, [id], now);
-      const contexts = await loadContexts(tx, [{ userId: payload.user_id, distributionId: id }], rangeOf(payload), {
-        mode: 'new',
-      });
-      const prepared = prepare(contexts.get(payload.user_id)!, payload);
-      await tx.update(distributions).set(rowValues(prepared, now)).where(eq(distributions.id, id));
-      await writeReferences(tx, [{ id, prepared }], now, actor.id);
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: 'update',
-        entityType: 'distribution',
-        entityId: id,
-        details: summaryDetails(prepared),
-      });
-    }),
+    withOverlapConflict(ctx.db, wanted, () =>
+      ctx.db.transaction(async (tx) => {
+        const existing = await lockPending(tx, id);
+        if (payload.user_id !== existing.userId) throw AppError.field('user_id', DISTRIBUTION_MESSAGES.userChanged);
+        await lockMissionaries(tx, [payload.user_id]);
+        await refuseOverlap(tx, wanted);
+        await assertUploadsExist(tx, payload.donation_upload_names);
+        await clearReferences(tx, [id], now);
+        const contexts = await loadContexts(tx, [{ userId: payload.user_id, distributionId: id }], rangeOf(payload), {
+          mode: 'new',
+        });
+        const prepared = prepare(contexts.get(payload.user_id)!, payload);
+        // Its dates passed the check: one marked overlap_exempt by migration 0023 is under the rule again.
+        await tx
+          .update(distributions)
+          .set({ ...rowValues(prepared, now), overlapExempt: false })
+          .where(eq(distributions.id, id));
+        await writeReferences(tx, [{ id, prepared }], now, actor.id);
+        await recordAudit(tx, {
+          actorId: actor.id,
+          action: 'update',
+          entityType: 'distribution',
+          entityId: id,
+          details: summaryDetails(prepared),
+        });
+      }),
+    ),
   );
   return { ...(await getDistribution(ctx.db, actor, id)), message: MESSAGES.distributionUpdated };
 }

@@ -7,7 +7,9 @@ import type { DistributionRequest } from '../../domain/distributions/schemas';
 import type { DistributionResult } from '../../domain/distributions/types';
 import { STORED_MONEY_FIELDS } from '../../domain/distributions/types';
 import { AppError } from '../../domain/errors';
+import { taxStatusMissingMessage } from '../../domain/messages';
 import { type Cents, toDecimalString } from '../../domain/money';
+import { missingTaxStatus } from '../../domain/users/tax-status';
 import type { DbOrTx } from '../db/client';
 import { queryRows, rowsOfResult } from '../db/query-rows';
 import { advanceRequests, donations, expenseReports, holdAccountTransactions, users } from '../db/schema';
@@ -55,10 +57,18 @@ export function rangeOf(
   };
 }
 
-/** The engine's result for a loaded context and the staff's choices, with the MAT Day review flags. */
+/**
+ * The engine's result for a loaded context and the staff's choices, with the MAT Day review flags.
+ * A month that pays wages to someone without a tax status is refused (422 naming them): nobody has
+ * said whether FICA is owed (docs/decisions.md "Tax status and FICA").
+ */
 export function prepare(context: LoadedContext, payload: DistributionRequest): Prepared {
   const full: DistributionContext = { ...context, distribution: null };
-  const result = computeDistribution(buildDistributionInput(full, payload));
+  const input = buildDistributionInput(full, payload);
+  if (missingTaxStatus(input.profile)) {
+    throw AppError.field('tax_status', taxStatusMissingMessage(context.user.name));
+  }
+  const result = computeDistribution(input);
   return {
     userId: context.user.id,
     payload,

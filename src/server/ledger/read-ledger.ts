@@ -50,6 +50,7 @@ const LEDGER_SQL = sql`select
       'paid', a.dist_amount_approved::text, 'distribution_id', a.distribution_id, 'archived', a.archived_at is not null)), '[]')
     from advance_requests a) as advances,
   (select coalesce(json_agg(json_build_object('id', d.id, 'user_id', d.user_id, 'status', d.status,
+      'start', to_char(d.start_date, 'YYYY-MM-DD'), 'end', to_char(d.end_date, 'YYYY-MM-DD'),
       'donations', d.total_donations::text, 'admin_fee', d.admin_fee::text, 'payroll', d.total_payroll::text,
       'housing', d.housing_allowance::text, 'insurance', d.insurance_payment::text, 'wire', d.wire_fee::text,
       'reimbursement', d.ministry_reimbursement::text, 'manual_reimbursement', d.manual_ministry_reimbursement::text,
@@ -140,6 +141,8 @@ function toLedgerDistribution(d: Row): LedgerDistribution {
     id: Number(d.id),
     userId: Number(d.user_id),
     status: d.status as LedgerDistribution['status'],
+    startDate: String(d.start),
+    endDate: String(d.end),
     totalDonations: money(d.donations),
     adminFee: money(d.admin_fee),
     totalPayroll: money(d.payroll),

@@ -41,7 +41,7 @@ beforeAll(async () => {
     user: ruth,
     startDate: '2024-04-01',
     endDate: '2024-04-30',
-    profile: { net_salary: '100.00', fund_balance: '50.00' },
+    profile: { tax_status: 'W2', net_salary: '100.00', fund_balance: '50.00' },
     donations: [{ amount: '500.00' }],
     reports: [{ expenses: [{ date: '2024-04-10', amount: '12.00', description: 'April taxi' }] }],
   });
@@ -52,7 +52,7 @@ beforeAll(async () => {
     user: boaz,
     startDate: '2024-05-01',
     endDate: MAT,
-    profile: { net_salary: '1500.00', fund_balance: '-300.00' },
+    profile: { tax_status: 'W2', net_salary: '1500.00', fund_balance: '-300.00' },
     holdAccounts: [{ fundName: 'Boaz Building Fund', balance: '1000.00' }],
     donations: [{ amount: '400.00', gifts: 4 }, { amount: '-25.00' }],
     transactions: [{ fund: 'Boaz Building Fund', type: 'Transfer', amount: '200.00' }],

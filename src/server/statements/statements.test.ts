@@ -40,7 +40,7 @@ beforeAll(async () => {
         user: boaz,
         startDate: `${year}-${mm}-01`,
         endDate: `${year}-${mm}-${last}`,
-        profile: month === 1 ? { net_salary: '1000.00', fund_balance: '500.00' } : undefined,
+        profile: month === 1 ? { tax_status: 'W2', net_salary: '1000.00', fund_balance: '500.00' } : undefined,
         donations: [{ amount: `${1000 + month * 10}.00` }],
       }),
     );

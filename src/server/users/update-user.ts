@@ -4,7 +4,7 @@ import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 import type { Cents } from '../../domain/money';
 import type { updateUserSchema } from '../../domain/users/schemas';
-import { ficaAllowed, type TaxStatus } from '../../domain/users/tax-status';
+import { ficaRefusal, type TaxStatus } from '../../domain/users/tax-status';
 import type { AuthUser } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
@@ -94,7 +94,8 @@ export async function updateUser(ctx: AppContext, actor: AuthUser, id: number, i
 }
 
 /**
- * Decision 25 (docs/decisions.md): W2 Exempt and 1099 owe no FICA, so the profile may not say they do. Checked
+ * FICA needs the tax status W2 (docs/decisions.md "Tax status and FICA"): W2 Exempt and 1099 owe
+ * none, and without a tax status nobody has said FICA is owed, so the profile may not say it is. Checked
  * on the profile as it will be (what is sent over what is stored) whenever either field is sent, so
  * a 1099 profile cannot be ticked, nor a ticked one switched to 1099 without unticking it; a profile
  * stored that way earlier can still be edited in its other fields.
@@ -104,7 +105,8 @@ function refuseFicaWithoutW2(input: UpdateUser, stored: { taxStatus: string | nu
   const taxStatus =
     input.tax_status === undefined ? ((stored?.taxStatus ?? null) as TaxStatus | null) : input.tax_status;
   const ficaTax = input.fica_tax === undefined ? (stored?.ficaTax ?? false) : input.fica_tax;
-  if (!ficaAllowed(taxStatus, ficaTax)) throw AppError.field('fica_tax', MESSAGES.ficaOnlyW2);
+  const refusal = ficaRefusal(taxStatus, ficaTax);
+  if (refusal) throw AppError.field('fica_tax', refusal);
 }
 
 async function lockFundBalance(tx: Tx, userId: number): Promise<Cents> {

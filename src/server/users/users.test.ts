@@ -317,7 +317,10 @@ describe('POST /api/user/{id} (update)', () => {
     });
     expect(multipart.status).toBe(200);
     expect(multipart.body).toMatchObject({ name: 'Patched By Multipart', profile: { net_salary: 12.34 } });
-    const json = await t.call('PATCH', `/api/user/${user.id}`, { token: admin.token, json: { fica_tax: 1 } });
+    const json = await t.call('PATCH', `/api/user/${user.id}`, {
+      token: admin.token,
+      json: { tax_status: 'W2', fica_tax: 1 },
+    });
     expect(json.status).toBe(200);
     expect(json.body.profile.fica_tax).toBe(1);
     // The override is the route's PATCH: still admin only.

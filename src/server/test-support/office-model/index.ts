@@ -2,13 +2,20 @@ import fc from 'fast-check';
 import { accountCommands } from './accounts';
 import { reportCommands } from './commands';
 import { distributionCommands } from './distributions';
+import { overlapCommands } from './overlaps';
 import { payoutCommands } from './payouts';
 import { type Real, resetOffice } from './world';
 
 export type { Real } from './world';
 
 /** Every office action the model may take, as fast-check command arbitraries. */
-export const officeCommands = [...reportCommands, ...accountCommands, ...distributionCommands, ...payoutCommands];
+export const officeCommands = [
+  ...reportCommands,
+  ...accountCommands,
+  ...distributionCommands,
+  ...payoutCommands,
+  ...overlapCommands,
+];
 
 /** Reports, payouts and approvals come up more often than imports and archive attempts. */
 const WEIGHTS = new Map([

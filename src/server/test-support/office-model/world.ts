@@ -6,6 +6,7 @@ import { queryRows } from '../../db/query-rows';
 import { centsFromDatabase } from '../../db/schema/columns';
 import { checkLiveLedger } from '../../ledger/read-ledger';
 import type { CallOptions, CallResult, SignedIn, TestApp } from '../harness';
+import { overlapProblems } from './overlaps';
 
 /**
  * The office model (docs/distribution.md "Ledger invariants"): the real app on PGlite, driven by
@@ -201,6 +202,7 @@ export async function checkStep(real: Real, model: Model): Promise<void> {
       problems.push(`${row.kind} #${row.id} is ${formatUSD(actual)}, the model expects ${formatUSD(expected)}`);
     }
   }
+  problems.push(...(await overlapProblems(real)));
   if (problems.length > 0) throw new Error(`model disagrees after ${real.log.at(-1)}: ${problems.join('; ')}`);
 }
 

@@ -37,7 +37,7 @@ const SLOW = { timeout: 60_000 };
 const formOf = (init: RequestInit | undefined) =>
   Object.fromEntries((init?.body as FormData | undefined)?.entries() ?? []);
 
-describe('PayrollInfoForm: FICA only for W2 (decision 25, docs/decisions.md)', () => {
+describe('PayrollInfoForm: FICA only for W2 (docs/decisions.md "Tax status and FICA")', () => {
   it('unticks and disables the FICA box when the tax status becomes W2 Exempt, and sends both', SLOW, async () => {
     const api = fakeApi();
     let sent: Record<string, FormDataEntryValue> = {};
@@ -83,5 +83,31 @@ describe('PayrollInfoForm: FICA only for W2 (decision 25, docs/decisions.md)', (
     await actor.click(screen.getByRole('option', { name: 'W2' }));
     expect(fica).toBeEnabled();
     expect(screen.queryByText(MESSAGES.ficaOnlyW2)).not.toBeInTheDocument();
+  });
+
+  it('refuses FICA ticked without a tax status before sending, under the box', SLOW, async () => {
+    const api = fakeApi();
+    const posted = vi.fn(() => ({ status: 200, body: user() }));
+    api.on('POST', '/user/12', posted);
+    const actor = userEvent.setup();
+    render(
+      <AppProviders>
+        <PayrollInfoForm user={user({ tax_status: null, fica_tax: 0 })} editable onSaved={vi.fn()} />
+      </AppProviders>,
+    );
+    await actor.click(screen.getByRole('button', { name: 'Edit' }));
+    const fica = screen.getByRole('checkbox', { name: 'FICA Tax' });
+    expect(fica).toBeEnabled();
+    await actor.click(fica);
+    await actor.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MESSAGES.ficaNeedsW2)).toBeInTheDocument();
+    expect(fica).toHaveAccessibleDescription(MESSAGES.ficaNeedsW2);
+    expect(posted).not.toHaveBeenCalled();
+
+    // Choosing W2 is the way out: the same form then saves.
+    await actor.click(screen.getByRole('combobox', { name: 'Tax Status' }));
+    await actor.click(screen.getByRole('option', { name: 'W2' }));
+    await actor.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posted).toHaveBeenCalled());
   });
 });
