@@ -3,6 +3,7 @@ import { openPglite } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { createTestApp } from '../src/server/test-support/harness';
 import { runOffice } from '../src/server/test-support/office-model';
+import { reversalStats } from '../src/server/test-support/office-model/reversals';
 import { createOffice } from '../src/server/test-support/office-model/suite';
 
 /**
@@ -52,6 +53,9 @@ async function main(): Promise<number> {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
       `office model: ${sequences} sequences, ${steps} steps (fewest in one sequence: ${fewest}), every invariant held (${seconds} s).`,
+    );
+    console.log(
+      `reversals: ${reversalStats.reversed} reversed, ${reversalStats.rebuilt} rebuilt, ${reversalStats.comparedAfterRebuild} rebuilt with the same figures and compared balance by balance.`,
     );
     return 0;
   } catch (error) {

@@ -4,6 +4,7 @@ import { reportCommands } from './commands';
 import { distributionCommands } from './distributions';
 import { overlapCommands } from './overlaps';
 import { payoutCommands } from './payouts';
+import { reversalCommands } from './reversals';
 import { type Real, resetOffice } from './world';
 
 export type { Real } from './world';
@@ -15,6 +16,7 @@ export const officeCommands = [
   ...distributionCommands,
   ...payoutCommands,
   ...overlapCommands,
+  ...reversalCommands,
 ];
 
 /** Reports, payouts and approvals come up more often than imports and archive attempts. */
