@@ -16,7 +16,7 @@ describe('npm run check:ledger', () => {
     const code = await runLedgerCheck(t.database, (line) => lines.push(line));
     expect(lines.join('\n')).not.toContain('FAIL');
     expect(code).toBe(0);
-    expect(lines.at(-1)).toBe('All 13 checks hold.');
+    expect(lines.at(-1)).toBe('All 14 checks hold.');
   });
 
   it('prints the broken invariant with its records and exits 1 when a balance moved without its journal', async () => {
@@ -31,6 +31,6 @@ describe('npm run check:ledger', () => {
     expect(text).toMatch(/FAIL Every hold-account balance equals its journal \(1\)/);
     expect(text).toMatch(/records: hold_account #\d+ \(.+\)/);
     expect(text).toContain('difference $25.00');
-    expect(lines.at(-1)).toBe('3 of 13 checks fail.');
+    expect(lines.at(-1)).toBe('3 of 14 checks fail.');
   });
 });

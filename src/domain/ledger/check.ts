@@ -6,6 +6,7 @@ import { ficaAllowed } from '../users/tax-status';
 export { LEDGER_CHECKS } from './helpers';
 
 import { LEDGER_CHECKS, sumBy, violation } from './helpers';
+import { checkLeftBehind } from './left-behind';
 import { checkAdvances, checkReportLines } from './paid-once';
 import type {
   LedgerCheckId,
@@ -34,6 +35,7 @@ export function checkLedger(rows: LedgerRows): LedgerCheckResult {
     ...conservation,
     ...checkFicaStatus(rows),
     ...checkOverlaps(rows),
+    ...checkLeftBehind(rows),
   ];
   const checks = LEDGER_CHECKS.map((check) => ({
     ...check,

@@ -32,6 +32,11 @@ export const LEDGER_CHECKS: ReadonlyArray<{ id: LedgerCheckId; title: string; se
     title: 'No two distributions of one missionary share a day (pending or approved)',
     severity: 'error',
   },
+  {
+    id: 'donations_left_behind',
+    title: 'No donation is left undistributed after a distribution covered its month',
+    severity: 'warning',
+  },
 ];
 
 export function sumBy<T>(items: readonly T[], key: (item: T) => number | string, value: (item: T) => Cents) {

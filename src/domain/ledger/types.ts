@@ -1,5 +1,6 @@
 import type { Cents } from '../money';
 import type { TaxStatus } from '../users/tax-status';
+import type { LedgerLeftBehind } from './left-behind';
 
 /**
  * The rows the ledger check reads (docs/distribution.md "Ledger invariants"), money in cents. The
@@ -116,6 +117,8 @@ export interface LedgerRows {
   lines: LedgerLine[];
   advances: LedgerAdvance[];
   distributions: LedgerDistribution[];
+  /** Undistributed donations per missionary and upload (left-behind.ts); absent = none read. */
+  leftBehind?: LedgerLeftBehind[];
 }
 
 export type LedgerCheckId =
@@ -131,7 +134,8 @@ export type LedgerCheckId =
   | 'report_line_paid_once'
   | 'money_conserved'
   | 'fica_tax_status'
-  | 'distribution_overlap';
+  | 'distribution_overlap'
+  | 'donations_left_behind';
 
 /** One record a finding is about: `{ type: 'hold_account', id: 7, label: 'Okafor Vehicle Fund' }`. */
 export interface LedgerRecord {
@@ -144,6 +148,7 @@ export interface LedgerRecord {
     | 'expense'
     | 'advance_request'
     | 'distribution'
+    | 'upload'
     | 'office';
   id: number | null;
   label?: string;

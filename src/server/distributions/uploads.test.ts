@@ -225,3 +225,40 @@ describe('POST /api/batch-distributions with several uploads', () => {
     expect(refused.body.errors).toEqual({ 'donation_upload_names.1': [DISTRIBUTION_MESSAGES.unknownUpload] });
   });
 });
+
+describe('GET /api/ledger-check: donations left behind', () => {
+  it('warns (without failing) about a file left out of an approved month, naming missionary, upload and amount', async () => {
+    const number = unique('P');
+    const priscilla = await t.signIn('missionary', { name: unique('Priscilla'), missionaryNumber: number });
+    await setPayroll(t, admin, priscilla.id, { tax_status: 'W2' });
+    const first = unique('Online');
+    const second = unique('Checks');
+    // No gift dates in these files: each upload's month is the month it was imported (November 2026).
+    await importDonations(t, admin, first, [['', number, '400.00']]);
+    await importDonations(t, admin, second, [
+      ['', number, '2000.00'],
+      ['', number, '1300.00'],
+    ]);
+    const saved = await ok(
+      t.call('POST', '/api/distribution', {
+        token: admin.token,
+        json: { user_id: priscilla.id, ...RANGE, donation_upload_name: first },
+      }),
+    );
+    const before = await ok(t.call('GET', '/api/ledger-check', { token: admin.token }));
+    expect(before.violations.filter((v: { check: string }) => v.check === 'donations_left_behind')).toEqual([]);
+    await ok(t.call('POST', '/api/batch-approve', { token: admin.token, json: { distribution_ids: [saved.id] } }));
+    const after = await ok(t.call('GET', '/api/ledger-check', { token: admin.token }));
+    const left = after.violations.filter((v: { check: string }) => v.check === 'donations_left_behind');
+    // 2,000.00 + 1,300.00 = 3,300.00 of the second file
+    expect(left).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        message: expect.stringContaining(
+          `${priscilla.name}: 2 donations of $3,300.00 in the upload "${second}" (2026-11)`,
+        ),
+      }),
+    ]);
+    expect(after.holds).toBe(true);
+  });
+});

@@ -29,7 +29,7 @@ describe('GET /api/ledger-check', () => {
     expect(result.status).toBe(200);
     expect(result.body.holds).toBe(true);
     expect(result.body.violations).toEqual([]);
-    expect(result.body.checks).toHaveLength(13);
+    expect(result.body.checks).toHaveLength(14);
     // money 880 + 620 = 1,500 = openings 1,000 + 500
     expect(result.body.totals).toEqual({ money: 1500, openings: 1500, donations: 0, paid_out: 0 });
   });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { checkLedger } from '../../domain/ledger/check';
+import { uploadMonth } from '../../domain/ledger/left-behind';
 import type { LedgerCheckResult, LedgerDistribution, LedgerRows } from '../../domain/ledger/types';
 import { type Cents, fromDollars } from '../../domain/money';
 import { TAX_STATUSES } from '../../domain/users/schemas';
@@ -20,6 +21,24 @@ const id = (value: unknown): number | null => (value === null || value === undef
  * Every row the ledger check reads (src/domain/ledger), in ONE statement (one round trip: the office
  * model runs it after every step), each table as a JSON list with money as numeric text.
  */
+/**
+ * Each missionary's undistributed donations per upload (the partial index of migration 0020 reads
+ * only those), with the upload's gift months, the day it was imported and the missionary's latest
+ * approved end date: src/domain/ledger/left-behind.ts decides which were left behind.
+ */
+const LEFT_BEHIND_SQL = sql`select coalesce(json_agg(json_build_object('user_id', l.user_id, 'name', u.name,
+      'upload', l.upload_name, 'donations', l.n, 'amount', l.amount::text,
+      'months', (select coalesce(json_object_agg(g.month, g.n), '{}') from (
+          select to_char(x.gift_date, 'YYYY-MM') as month, count(*) as n from donations x
+          where x.upload_name = l.upload_name and x.gift_date is not null group by 1) g),
+      'imported', (select to_char(min(x.created_at), 'YYYY-MM-DD') from donations x where x.upload_name = l.upload_name),
+      'last_end', (select to_char(max(dd.end_date), 'YYYY-MM-DD') from distributions dd
+          where dd.user_id = l.user_id and dd.status = 'approved'))
+    order by l.user_id, l.upload_name), '[]')
+  from (select d.user_id, d.upload_name, count(*) as n, sum(d.amount) as amount from donations d
+        where d.distribution_id is null and d.user_id is not null group by d.user_id, d.upload_name) l
+  join users u on u.id = l.user_id`;
+
 const LEDGER_SQL = sql`select
   (select coalesce(json_agg(json_build_object('user_id', p.user_id, 'name', u.name, 'fund', p.fund_balance::text,
       'owed', p.unreimbursed_amount::text, 'tax', p.tax_status, 'fica', p.fica_tax) order by p.user_id), '[]')
@@ -56,7 +75,8 @@ const LEDGER_SQL = sql`select
       'reimbursement', d.ministry_reimbursement::text, 'manual_reimbursement', d.manual_ministry_reimbursement::text,
       'advance', d.ministry_advance::text, 'manual_advance', d.manual_ministry_advance::text,
       'advances', d.processed_advance_requests, 'reports', d.processed_expense_reports)), '[]')
-    from distributions d) as distributions`;
+    from distributions d) as distributions,
+  (${LEFT_BEHIND_SQL}) as left_behind`;
 
 /** Loads every row the ledger check reads; `checkLiveLedger` gives it one snapshot. */
 export async function readLedger(db: DbOrTx): Promise<LedgerRows> {
@@ -131,6 +151,15 @@ export async function readLedger(db: DbOrTx): Promise<LedgerRows> {
       archived: a.archived === true,
     })),
     distributions: list('distributions').map(toLedgerDistribution),
+    leftBehind: list('left_behind').map((l) => ({
+      userId: Number(l.user_id),
+      name: String(l.name),
+      uploadName: String(l.upload),
+      donations: Number(l.donations),
+      amount: money(l.amount),
+      month: uploadMonth(new Map(Object.entries((l.months ?? {}) as Record<string, number>)), String(l.imported)),
+      lastApprovedEnd: l.last_end == null ? null : String(l.last_end),
+    })),
   };
 }
 
