@@ -5,6 +5,7 @@ import { categoryRoutes } from './categories/routes';
 import type { AppContext } from './context';
 import { distributionRoutes } from './distributions/routes';
 import { donationRoutes } from './donations/routes';
+import { undistributedRoutes } from './donations/undistributed';
 import { expenseReportRoutes } from './expense-reports/routes';
 import { healthRoutes } from './health/routes';
 import { holdAccountRoutes } from './hold-accounts/routes';
@@ -30,6 +31,7 @@ export function apiRoutes(ctx: AppContext): AnyRoute[] {
     ...userRoutes(ctx),
     ...settingsRoutes(ctx),
     ...categoryRoutes(ctx),
+    ...undistributedRoutes(ctx),
     ...donationRoutes(ctx),
     ...holdAccountRoutes(ctx),
     ...expenseReportRoutes(ctx),

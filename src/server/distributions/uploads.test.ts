@@ -262,3 +262,33 @@ describe('GET /api/ledger-check: donations left behind', () => {
     expect(after.holds).toBe(true);
   });
 });
+
+describe('GET /api/donation/undistributed', () => {
+  it('lists the uploads still holding undistributed donations, per missionary or for anyone; staff only', async () => {
+    const number = unique('U');
+    const ursula = await t.signIn('missionary', { name: unique('Ursula'), missionaryNumber: number });
+    const first = unique('Web');
+    const second = unique('Bank');
+    await importDonations(t, admin, first, [['', number, '75.00']]);
+    await importDonations(t, admin, second, [
+      ['', number, '20.00'],
+      ['', number, '5.50'],
+    ]);
+    const mine = await ok(
+      t.call('GET', '/api/donation/undistributed', { token: admin.token, query: { user_id: ursula.id } }),
+    );
+    // newest first; 20.00 + 5.50 = 25.50
+    expect(mine).toEqual([
+      { upload_name: second, donations: 2, total_amount: 25.5 },
+      { upload_name: first, donations: 1, total_amount: 75 },
+    ]);
+    const anyone = await ok(t.call('GET', '/api/donation/undistributed', { token: admin.token }));
+    expect(anyone.map((row: { upload_name: string }) => row.upload_name)).toEqual(
+      expect.arrayContaining([first, second]),
+    );
+    // Lydia's November files were taken whole by her approved distribution.
+    expect(anyone.map((row: { upload_name: string }) => row.upload_name)).not.toContain(checks);
+    const forbidden = await t.call('GET', '/api/donation/undistributed', { token: ursula.token });
+    expect(forbidden.status).toBe(403);
+  });
+});

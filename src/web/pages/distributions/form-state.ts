@@ -45,7 +45,8 @@ export interface FormState {
   fieldWorker: FieldWorker | null;
   startDate: string;
   endDate: string;
-  uploadName: string;
+  /** The uploads whose undistributed donations it takes (docs/distribution.md "Several uploads in a month"). */
+  uploadNames: string[];
   approvedDonationIds: number[];
   transactions: TransactionRow[];
   advances: Record<number, AdvanceChoice>;
@@ -62,7 +63,7 @@ export const EMPTY_FORM: FormState = {
   fieldWorker: null,
   startDate: '',
   endDate: '',
-  uploadName: '',
+  uploadNames: [],
   approvedDonationIds: [],
   transactions: [],
   advances: {},
@@ -80,7 +81,8 @@ export type FormAction =
   | { type: 'fieldWorker'; fieldWorker: FieldWorker | null }
   | { type: 'startDate'; value: string }
   | { type: 'endDate'; value: string }
-  | { type: 'upload'; value: string }
+  /** The uploads chosen; one name alone is a list of one, '' none. */
+  | { type: 'upload'; value: string | string[] }
   | { type: 'toggleDonation'; id: number }
   | { type: 'toggleRecurring'; key: string }
   | { type: 'toggleAdvance'; id: number }
@@ -123,7 +125,7 @@ export function formReducer(state: FormState, action: FormAction): FormState {
         fieldWorker: action.fieldWorker,
         startDate: state.startDate,
         endDate: state.endDate,
-        uploadName: state.uploadName,
+        uploadNames: state.uploadNames,
         comments: state.comments,
       };
     case 'startDate':
@@ -133,14 +135,15 @@ export function formReducer(state: FormState, action: FormAction): FormState {
     case 'upload': {
       // The ticks belong to the donations of the upload they were made in; an upload named after a
       // month fills the dates unless they were typed by hand.
-      if (action.value === state.uploadName) return state;
-      const dates = datesAfterUploadChange(state.uploadName, action.value, {
+      const names = typeof action.value === 'string' ? (action.value === '' ? [] : [action.value]) : action.value;
+      if (names.join('\u0000') === state.uploadNames.join('\u0000')) return state;
+      const dates = datesAfterUploadChange(state.uploadNames[0] ?? '', names[0] ?? '', {
         start: state.startDate,
         end: state.endDate,
       });
       return {
         ...state,
-        uploadName: action.value,
+        uploadNames: names,
         approvedDonationIds: [],
         startDate: dates.start,
         endDate: dates.end,
@@ -262,7 +265,7 @@ export function payloadOf(state: FormState): DistributionRequestInput {
     user_id: state.fieldWorker?.id,
     start_date: state.startDate,
     end_date: state.endDate,
-    donation_upload_name: state.uploadName || undefined,
+    donation_upload_names: [...state.uploadNames],
     approved_donation_ids: [...state.approvedDonationIds].sort((a, b) => a - b),
     hold_account_transactions: state.transactions.map((row) => ({
       hold_account_id: row.accountId,
@@ -345,7 +348,7 @@ export function stateFromSaved(fieldWorker: FieldWorker, saved: DistributionRequ
     fieldWorker,
     startDate: saved.start_date,
     endDate: saved.end_date,
-    uploadName: saved.donation_upload_name ?? '',
+    uploadNames: saved.donation_upload_names ?? (saved.donation_upload_name ? [saved.donation_upload_name] : []),
     approvedDonationIds: [...saved.approved_donation_ids],
     transactions,
     advances,

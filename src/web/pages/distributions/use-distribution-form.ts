@@ -50,7 +50,9 @@ export function contextPath(state: FormState, distributionId: number | null): st
   if (state.fieldWorker) params.set('user_id', String(state.fieldWorker.id));
   params.set('start_date', state.startDate);
   params.set('end_date', state.endDate);
-  if (state.uploadName !== '' || distributionId !== null) params.set('donation_upload_name', state.uploadName);
+  if (state.uploadNames.length > 0 || distributionId !== null) {
+    params.set('donation_upload_names', JSON.stringify(state.uploadNames));
+  }
   if (distributionId !== null) params.set('distribution_id', String(distributionId));
   return `/distribution-context?${params.toString()}`;
 }
@@ -83,7 +85,7 @@ function useSavedDistribution(id: number | null, dispatch: Dispatch<FormAction>,
         },
         startDate: record.start_date,
         endDate: record.end_date,
-        uploadName: record.donation_upload_name ?? '',
+        uploadNames: record.donation_upload_names ?? (record.donation_upload_name ? [record.donation_upload_name] : []),
       },
     });
   }, [saved.data, dispatch, restored]);

@@ -18,7 +18,7 @@ function scenario(
     type: 'fieldWorker',
     fieldWorker: { id: 5, name: 'Ruth Moabite', missionary_number: 'M-7' },
   });
-  state = { ...state, startDate: '2024-05-01', endDate: '2024-05-31', uploadName: 'May 2024' };
+  state = { ...state, startDate: '2024-05-01', endDate: '2024-05-31', uploadNames: ['May 2024'] };
   state = formReducer(state, { type: 'context', context, defaults: null });
   if (options.tickRecurring) state = formReducer(state, { type: 'toggleRecurring', key: state.transactions[0].key });
   if (options.tickDonation) state = formReducer(state, { type: 'toggleDonation', id: 3 });

@@ -19,7 +19,7 @@ const START: FormState = {
   fieldWorker: { id: 5, name: 'Ruth Moabite', missionary_number: 'M-7' },
   startDate: '2024-05-01',
   endDate: '2024-05-31',
-  uploadName: 'May 2024',
+  uploadNames: ['May 2024'],
 };
 
 /** Step 2 with the form's reducer and the engine's preview, as the Distribution Form wires them. */

@@ -27,7 +27,9 @@ export function SelectStep(props: {
     enabled: props.canListUploads,
   });
   const names = uploads.data ?? [];
-  const known = names.some((upload) => upload.upload_name === state.uploadName);
+  // The first upload; a distribution saved with several (API, Build MAT Day) keeps the others.
+  const uploadName = state.uploadNames[0] ?? '';
+  const known = names.some((upload) => upload.upload_name === uploadName);
   const reversed = state.startDate !== '' && state.endDate !== '' && state.endDate < state.startDate;
 
   return (
@@ -45,9 +47,14 @@ export function SelectStep(props: {
           select
           id="donation_upload_name"
           label="Donation Upload"
-          value={state.uploadName}
+          value={uploadName}
           disabled={locked || (props.canListUploads && uploads.isPending)}
-          onChange={(event) => dispatch({ type: 'upload', value: event.target.value })}
+          onChange={(event) =>
+            dispatch({
+              type: 'upload',
+              value: event.target.value === '' ? [] : [event.target.value, ...state.uploadNames.slice(1)],
+            })
+          }
           error={Boolean(props.errors.donation_upload_name) || uploads.isError}
           helperText={
             props.errors.donation_upload_name ??
@@ -59,7 +66,7 @@ export function SelectStep(props: {
           <MenuItem value="">
             <em>No donations</em>
           </MenuItem>
-          {state.uploadName !== '' && !known && <MenuItem value={state.uploadName}>{state.uploadName}</MenuItem>}
+          {uploadName !== '' && !known && <MenuItem value={uploadName}>{uploadName}</MenuItem>}
           {names.map((upload) => (
             <MenuItem key={upload.upload_name} value={upload.upload_name} sx={{ whiteSpace: 'normal' }}>
               {upload.upload_name} — {upload.donations} donations, {money(upload.total_amount)}
