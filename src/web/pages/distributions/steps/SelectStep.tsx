@@ -30,6 +30,7 @@ export function SelectStep(props: {
   // The first upload; a distribution saved with several (API, Build MAT Day) keeps the others.
   const uploadName = state.uploadNames[0] ?? '';
   const known = names.some((upload) => upload.upload_name === uploadName);
+  const chosen = (value: string) => (value === '' ? [] : [value, ...state.uploadNames.slice(1)]);
   const reversed = state.startDate !== '' && state.endDate !== '' && state.endDate < state.startDate;
 
   return (
@@ -49,12 +50,7 @@ export function SelectStep(props: {
           label="Donation Upload"
           value={uploadName}
           disabled={locked || (props.canListUploads && uploads.isPending)}
-          onChange={(event) =>
-            dispatch({
-              type: 'upload',
-              value: event.target.value === '' ? [] : [event.target.value, ...state.uploadNames.slice(1)],
-            })
-          }
+          onChange={(event) => dispatch({ type: 'upload', value: chosen(event.target.value) })}
           error={Boolean(props.errors.donation_upload_name) || uploads.isError}
           helperText={
             props.errors.donation_upload_name ??
