@@ -64,11 +64,11 @@ export function overlappingPairs<T extends DatedDistribution>(list: readonly T[]
   const pairs: Array<[T, T]> = [];
   for (const own of byUser.values()) {
     const sorted = [...own].sort((a, b) => a.id - b.id);
-    for (let i = 0; i < sorted.length; i++) {
-      for (let j = i + 1; j < sorted.length; j++) {
-        if (rangesOverlap(sorted[i], sorted[j])) pairs.push([sorted[i], sorted[j]]);
+    sorted.forEach((first, i) => {
+      for (const second of sorted.slice(i + 1)) {
+        if (rangesOverlap(first, second)) pairs.push([first, second]);
       }
-    }
+    });
   }
   return pairs;
 }

@@ -27,7 +27,8 @@ export interface LedgerLeftBehind {
 
 /** The last day of a YYYY-MM month. */
 export function lastDayOf(month: string): IsoDate {
-  const [year, number] = month.split('-').map(Number);
+  const year = Number(month.slice(0, 4));
+  const number = Number(month.slice(5, 7));
   const day = new Date(Date.UTC(year, number, 0)).getUTCDate();
   return `${month}-${String(day).padStart(2, '0')}`;
 }
