@@ -146,7 +146,8 @@ test('a missionary reports foreign expenses, mileage and a receipt; an admin pay
   await screenshots(page, 'report-view-staff');
   await page.getByRole('button', { name: 'Process' }).click();
   const processing = page.getByRole('dialog', { name: 'Process Reimbursement' });
-  await expect(processing.getByText('$291.83')).toBeVisible();
+  // The total due, as its own figure (the payout sentence below it names the amount too).
+  await expect(processing.getByText('$291.83', { exact: true })).toBeVisible();
   await processing.getByLabel('Payout').fill('400');
   await processing.getByRole('button', { name: 'Continue' }).click();
   await expect(processing.getByText('Payout cannot be more than the reimbursement due.')).toBeVisible();
