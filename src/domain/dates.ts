@@ -14,7 +14,8 @@ export function isIsoDate(value: unknown): value is IsoDate {
   return day <= daysInMonth(year, month);
 }
 
-function daysInMonth(year: number, month: number): number {
+/** Days in a month (month from 1): 2028-02 has 29. */
+export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 

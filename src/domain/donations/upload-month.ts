@@ -1,4 +1,4 @@
-import { type IsoDate, isIsoDate } from '../dates';
+import { daysInMonth, type IsoDate, isIsoDate } from '../dates';
 
 /** Month names, lower case, January first. */
 export const MONTHS = [
@@ -25,7 +25,7 @@ function monthIndex(word: string): number | null {
 
 function range(year: number, month: number): { start: IsoDate; end: IsoDate } | null {
   if (year < 1900 || year > 2100 || month < 1 || month > 12) return null;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const last = daysInMonth(year, month);
   const mm = String(month).padStart(2, '0');
   const start = `${year}-${mm}-01`;
   const end = `${year}-${mm}-${String(last).padStart(2, '0')}`;

@@ -1,4 +1,4 @@
-import type { IsoDate } from '../dates';
+import { daysInMonth, type IsoDate } from '../dates';
 import { type Cents, formatUSD } from '../money';
 import { violation } from './helpers';
 import type { LedgerRows, LedgerViolation } from './types';
@@ -27,9 +27,7 @@ export interface LedgerLeftBehind {
 
 /** The last day of a YYYY-MM month. */
 export function lastDayOf(month: string): IsoDate {
-  const year = Number(month.slice(0, 4));
-  const number = Number(month.slice(5, 7));
-  const day = new Date(Date.UTC(year, number, 0)).getUTCDate();
+  const day = daysInMonth(Number(month.slice(0, 4)), Number(month.slice(5, 7)));
   return `${month}-${String(day).padStart(2, '0')}`;
 }
 
