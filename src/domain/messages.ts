@@ -115,7 +115,6 @@ export const MESSAGES = {
   midMonthTooLarge: 'The mid-month disbursement cannot exceed the payroll disbursement.',
   endBeforeStart: 'The end date must be on or after the start date.',
   donationNotInDistribution: "That donation is not one of this field worker's donations in the chosen upload.",
-  uploadNameNotFirst: 'Donation upload must be the first of the donation uploads when both are sent.',
   advanceNotInDistribution: "That advance request is not one of this field worker's open advance requests.",
 } as const;
 

@@ -1,5 +1,6 @@
 import { MESSAGES } from '../messages';
 import { distributionRequestSchema } from './schemas';
+import { UPLOAD_NAME_NOT_FIRST } from './upload-names';
 
 const valid = {
   user_id: '12',
@@ -142,12 +143,12 @@ describe('distribution request payload (POST /distribution, PATCH /distribution/
       'Transaction type must be one of: Deposit, Transfer, Withdrawal.',
     ],
     [{ ...valid, approved_donation_ids: '[not json' }, 'approved_donation_ids', 'Approved donations must be a list.'],
-    [{ ...valid, donation_upload_names: ['June 2024'] }, 'donation_upload_name', MESSAGES.uploadNameNotFirst],
-    [{ ...valid, donation_upload_names: [] }, 'donation_upload_name', MESSAGES.uploadNameNotFirst],
+    [{ ...valid, donation_upload_names: ['June 2024'] }, 'donation_upload_name', UPLOAD_NAME_NOT_FIRST],
+    [{ ...valid, donation_upload_names: [] }, 'donation_upload_name', UPLOAD_NAME_NOT_FIRST],
     [
       { ...valid, donation_upload_name: '', donation_upload_names: ['May'] },
       'donation_upload_name',
-      MESSAGES.uploadNameNotFirst,
+      UPLOAD_NAME_NOT_FIRST,
     ],
     [{ ...valid, donation_upload_names: '[not json' }, 'donation_upload_names', 'Donation uploads must be a list.'],
   ])('refuses %j at %s', (input, path, message) => {

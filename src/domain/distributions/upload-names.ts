@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { optionalText } from '../fields';
-import { MESSAGES } from '../messages';
+
+/** Kept beside its only rule, not in MESSAGES: the phone's dashboard bundle carries MESSAGES whole. */
+export const UPLOAD_NAME_NOT_FIRST = 'Donation upload must be the first of the donation uploads when both are sent.';
 
 /**
  * A distribution takes the missionary's undistributed donations from one or more uploads
@@ -64,7 +66,7 @@ export function checkUploadNames(input: UploadNameInput, ctx: z.RefinementCtx): 
   if (input.donation_upload_name === undefined || input.donation_upload_names === undefined) return;
   const first = uploadNamesOf(input)[0] ?? '';
   if (first !== input.donation_upload_name) {
-    ctx.addIssue({ code: 'custom', path: ['donation_upload_name'], message: MESSAGES.uploadNameNotFirst });
+    ctx.addIssue({ code: 'custom', path: ['donation_upload_name'], message: UPLOAD_NAME_NOT_FIRST });
   }
 }
 

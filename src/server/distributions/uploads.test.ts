@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { MESSAGES } from '../../domain/messages';
+import { UPLOAD_NAME_NOT_FIRST } from '../../domain/distributions/upload-names';
 import { distributions, donations } from '../db/schema';
 import { createTestApp, expectNoChange, type SignedIn, type TestApp } from '../test-support/harness';
 import { closeApp, createHoldAccount, importDonations, ok, RANGE, setPayroll, unique } from './test-fixtures';
@@ -139,12 +139,12 @@ describe('POST and PATCH /api/distribution with several uploads', () => {
     [
       'a single name that is not the list’s first',
       () => ({ donation_upload_name: checks, donation_upload_names: [online, checks] }),
-      () => ({ donation_upload_name: [MESSAGES.uploadNameNotFirst] }),
+      () => ({ donation_upload_name: [UPLOAD_NAME_NOT_FIRST] }),
     ],
     [
       'a blank single name beside a list',
       () => ({ donation_upload_name: '', donation_upload_names: [online] }),
-      () => ({ donation_upload_name: [MESSAGES.uploadNameNotFirst] }),
+      () => ({ donation_upload_name: [UPLOAD_NAME_NOT_FIRST] }),
     ],
   ])('refuses %s with 422, writing nothing', async (_what, fields, errors) => {
     const created = await expectNoChange(t, TABLES, () => save(fields()));
