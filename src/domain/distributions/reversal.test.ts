@@ -5,6 +5,7 @@ import {
   advancesRestored,
   type BalanceKey,
   balanceKey,
+  decideReversal,
   distributionPeriod,
   paydownFromWire,
   paydownToWire,
@@ -224,5 +225,44 @@ describe('the paydown kept on the row', () => {
     const wire = paydownToWire([{ reportId: 4, owed: 14000, paid: 14000, unreimbursedAfter: 0 }]);
     expect(wire).toEqual([{ report_id: 4, paid: '140.00' }]);
     expect(paydownFromWire(wire)).toEqual([{ reportId: 4, paid: 14000 }]);
+  });
+});
+
+describe('decideReversal: every refusal rule, the first that refuses wins', () => {
+  const later = { id: 12, startDate: '2026-12-01', endDate: '2026-12-31' };
+  const before = [{ id: 2, status: 'approved' as const, amountApproved: 20000, matDate: '2026-11-15' }];
+  const moved = [{ id: 2, status: 'closed' as const }];
+  const facts = {
+    distribution: { id: 9, status: 'approved' },
+    laterApproved: null,
+    snapshotKept: true,
+    advancesPaid: [{ id: 2, status: 'approved' as const }],
+    advancesBefore: before,
+  };
+  it.each([
+    ['nothing refuses', {}, null],
+    [
+      'pending beats everything',
+      { distribution: { id: 9, status: 'pending' }, snapshotKept: false },
+      REVERSAL_MESSAGES.pending,
+    ],
+    ['already reversed', { distribution: { id: 9, status: 'reversed' } }, REVERSAL_MESSAGES.alreadyReversed],
+    [
+      'a later approval beats a missing snapshot',
+      { laterApproved: later, snapshotKept: false },
+      'Only the latest approved distribution of a missionary can be reversed: reverse distribution #12 (12/01/2026 – 12/31/2026) first.',
+    ],
+    [
+      'no snapshot beats an advance that moved on',
+      { snapshotKept: false, advancesPaid: moved },
+      REVERSAL_MESSAGES.noSnapshot,
+    ],
+    ['an advance that moved on', { advancesPaid: moved }, REVERSAL_MESSAGES.advanceMovedOn(2, 'closed')],
+  ])('%s', (_what, change, refusal) => {
+    expect(decideReversal({ ...facts, ...change }).refusal).toBe(refusal);
+  });
+  it('gives the advances back as they were when it may reverse, none when an advance refuses', () => {
+    expect(decideReversal(facts).advances).toEqual([{ ...before[0], approved: true }]);
+    expect(decideReversal({ ...facts, advancesPaid: moved }).advances).toEqual([]);
   });
 });

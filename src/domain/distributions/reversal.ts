@@ -219,6 +219,42 @@ export function advancesRestored(
   return { restored };
 }
 
+/**
+ * What the server knows when asked to reverse a distribution: its status, a later approved
+ * distribution of the missionary, whether the approval kept its snapshot, and the advances it paid
+ * as they stand now beside how the snapshot saw them.
+ */
+export interface ReversalFacts {
+  distribution: { id: number; status: string };
+  laterApproved: { id: number; startDate: IsoDate; endDate: IsoDate } | null;
+  /** The approval froze its context (and its paydown, when it paid older reports down). */
+  snapshotKept: boolean;
+  advancesPaid: ReadonlyArray<{ id: number; status: AdvanceStatus }>;
+  advancesBefore: readonly AdvanceBefore[];
+}
+
+export interface ReversalDecision {
+  /** Why it cannot be reversed now (409), or null. The first rule that refuses wins. */
+  refusal: string | null;
+  /** The advances put back as they were (empty when refused because of one). */
+  advances: AdvanceRestored[];
+}
+
+/**
+ * Every rule of whether a reversal may happen, in the order they are told: pending or already
+ * reversed, not the missionary's latest approval, no snapshot kept, an advance that moved on. A new
+ * rule (say, a released payment batch holding the distribution) is one more fact and one more line.
+ */
+export function decideReversal(facts: ReversalFacts): ReversalDecision {
+  const restored = advancesRestored(facts.advancesPaid, facts.advancesBefore);
+  const advances = 'restored' in restored ? restored.restored : [];
+  const refusal =
+    reversalRefusal(facts.distribution, facts.laterApproved) ??
+    (facts.snapshotKept ? null : REVERSAL_MESSAGES.noSnapshot) ??
+    ('refusal' in restored ? restored.refusal : null);
+  return { refusal, advances };
+}
+
 /** The paydown as `distributions.approval_paydown` keeps it (money as exact decimal text). */
 export type PaydownWire = Array<{ report_id: number; paid: string }>;
 

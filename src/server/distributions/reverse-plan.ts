@@ -5,16 +5,14 @@ import { contextFromWire } from '../../domain/distributions/context-wire';
 import {
   type AdvanceRestored,
   type ApprovalJournalRow,
-  advancesRestored,
   type BalanceKey,
   balanceKey,
+  decideReversal,
   type PaydownWire,
   paydownFromWire,
-  REVERSAL_MESSAGES,
   type ReversalJournal,
   type ReversalSummary,
   reversalJournal,
-  reversalRefusal,
   reversalSummary,
 } from '../../domain/distributions/reversal';
 import { AppError } from '../../domain/errors';
@@ -144,10 +142,7 @@ async function readRow(db: DbOrTx, id: number, lock: boolean): Promise<Distribut
 export async function planReversal(db: DbOrTx, id: number, lock: boolean): Promise<ReversalPlan> {
   const row = await readRow(db, id, lock);
   if (!row) throw AppError.notFound(DISTRIBUTION_MESSAGES.notFound);
-  let refusal = reversalRefusal(row, row.status === 'approved' ? await laterApproved(db, row) : null);
-  // Payment batches: once a released batch holds this distribution, the way back is a payment
-  // return, not a reversal (docs/distribution.md "Reversing an approval"). That refusal goes HERE,
-  // beside the other 409s, when payment batches exist; nothing checks it yet.
+  const laterOne = row.status === 'approved' ? await laterApproved(db, row) : null;
   const [originals, now, refs] = await Promise.all([
     approvalJournal(db, id),
     balancesNow(db, row.userId),
@@ -155,16 +150,18 @@ export async function planReversal(db: DbOrTx, id: number, lock: boolean): Promi
   ]);
   const context = row.approvedContext ? contextFromWire(row.approvedContext) : null;
   const wirePaydown = row.approvalPaydown as PaydownWire | null;
-  const snapshotMissing = !context || (wirePaydown === null && row.unreimbursedReimbursement !== 0);
-  if (!refusal && snapshotMissing) refusal = REVERSAL_MESSAGES.noSnapshot;
-  const before = (context?.advanceRequests ?? []).map((a) => ({
-    id: a.id,
-    status: a.status,
-    amountApproved: a.amountApproved,
-    matDate: a.matDate,
-  }));
-  const restored = advancesRestored(refs.advances, before);
-  if (!refusal && 'refusal' in restored) refusal = restored.refusal;
+  const { refusal, advances } = decideReversal({
+    distribution: row,
+    laterApproved: laterOne,
+    snapshotKept: context !== null && (wirePaydown !== null || row.unreimbursedReimbursement === 0),
+    advancesPaid: refs.advances,
+    advancesBefore: (context?.advanceRequests ?? []).map((a) => ({
+      id: a.id,
+      status: a.status,
+      amountApproved: a.amountApproved,
+      matDate: a.matDate,
+    })),
+  });
   const reversal = reversalJournal(id, originals, now.balances);
   const donationsBefore = new Map((context?.donations ?? []).map((d) => [d.id, d.approved]));
   return {
@@ -178,7 +175,7 @@ export async function planReversal(db: DbOrTx, id: number, lock: boolean): Promi
     }),
     reportIds: refs.reportIds,
     paydown: paydownFromWire(wirePaydown ?? []),
-    advances: 'restored' in restored ? restored.restored : [],
+    advances,
     donations: refs.donationIds.map((donationId) => ({
       id: donationId,
       approved: donationsBefore.get(donationId) ?? false,

@@ -302,4 +302,26 @@ describe('a saved distribution', () => {
       expect(screen.getByRole('textbox', { name: 'Comments' })).toHaveAttribute('readonly');
     },
   );
+
+  it(
+    'says once that a reversed distribution was reversed: when, by whom, why and that it moves no money',
+    SLOW,
+    async () => {
+      const { wire, record } = saved('approved');
+        serve('admin', wire, {
+        ...record,
+        status: 'reversed',
+        reversed_at: '2024-06-03T10:00:00Z',
+        reversed_by_name: 'Ada Admin',
+        reversal_reason: 'Paid twice',
+      });
+      renderAt('/admin/distribution-form/12');
+      await waitFor(() => expect(summaryValue('Ending Balance')).toBe('$93.26'), { timeout: 10_000 });
+      const notices = screen.getAllByRole('alert').filter((alert) => /reversed/i.test(alert.textContent ?? ''));
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toHaveTextContent(
+        'This distribution was reversed: it is kept as it was approved and moves no money any more. Reversed on 06/03/2024 by Ada Admin. Reason: Paid twice.',
+      );
+    },
+  );
 });

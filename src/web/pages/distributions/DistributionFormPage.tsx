@@ -80,7 +80,7 @@ function DistributionForm({ id }: { id: number | null }) {
     <>
       <FormHeader form={form} />
       <ReversalNotice form={form} />
-      {form.readOnlyReason && (
+      {form.readOnlyReason && form.status !== 'reversed' && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {form.readOnlyReason}
         </Alert>

@@ -2,6 +2,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Chip } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { DISTRIBUTION_READ_ONLY } from '../../../../domain/distributions/form';
 import { isStaff } from '../../../../domain/roles';
 import { PageHeader } from '../../../components/PageHeader';
 import { date } from '../../../format';
@@ -26,14 +27,17 @@ const STATUS_CHIPS = {
   reversed: { label: 'Reversed', color: 'error' },
 } as const;
 
-/** A reversed distribution says when, by whom and why (docs/distribution.md "Reversing an approval"). */
+/**
+ * A reversed distribution says so once: the read-only reason, then when, by whom and why
+ * (docs/distribution.md "Reversing an approval"). The page leaves its own read-only notice out then.
+ */
 export function ReversalNotice({ form }: { form: DistributionFormModel }) {
   const saved = form.saved.data;
   if (saved?.status !== 'reversed') return null;
   return (
     <Alert severity="warning" sx={{ mb: 2 }}>
-      Reversed on {date(saved.reversed_at)} by {saved.reversed_by_name ?? 'an administrator'}. Reason:{' '}
-      {saved.reversal_reason}. The figures below are the approval's; they move no money any more.
+      {DISTRIBUTION_READ_ONLY.reversed} Reversed on {date(saved.reversed_at)} by{' '}
+      {saved.reversed_by_name ?? 'an administrator'}. Reason: {saved.reversal_reason}.
     </Alert>
   );
 }
