@@ -3,6 +3,7 @@ import type { TransactionType } from '../distributions/types';
 import { type Cents, sum } from '../money';
 import type { Terms } from '../terms';
 import { type DistributionFigures, type ReportDistribution, reportReimbursement } from './accounting';
+import type { AccountKind } from './presets/kinds';
 import type { ReportTable } from './table';
 
 /**
@@ -48,6 +49,28 @@ export function holdAccountAccount(holdAccountId: number | null, fundName: strin
         name: `${CHART.holdAccount.name} — ${fundName}`,
         type: 'Liability',
       };
+}
+
+/**
+ * The kind of account a line of today's chart books to, unless the line says otherwise (the payroll
+ * tax payable holds both withholdings and the employer's share; cash pays reimbursements and advances).
+ */
+export function defaultKind(account: Account): AccountKind {
+  if (account.code.startsWith(`${CHART.missionaryFund.code}-`)) return 'missionary_funds';
+  if (account.code.startsWith(CHART.holdAccount.code)) return 'hold_accounts';
+  switch (account.code) {
+    case CHART.adminFeeIncome.code:
+      return 'admin_fee_income';
+    case CHART.retirement.code:
+      return 'retirement';
+    case CHART.payrollTaxes.code:
+      return 'withholding_liabilities';
+    case CHART.midMonthPayroll.code:
+    case CHART.insurance.code:
+      return 'payroll_expense';
+    default:
+      return 'bank_clearing';
+  }
 }
 
 /** Missionary Fund Balance of one missionary: 2600-{missionary number} (2600-U{user id} without one). */
@@ -114,6 +137,8 @@ export interface JournalSource extends ReportDistribution {
 
 export interface JournalLine {
   date: IsoDate;
+  /** Which kind of account the line books to, for the accounting presets' mapping (docs/reports.md). */
+  kind: AccountKind;
   /** Groups the lines of one distribution into one journal entry: MAT-{distribution id}. */
   entry: string;
   account: Account;
@@ -135,9 +160,10 @@ export function journalLines(d: JournalSource): JournalLine[] {
   const fund = missionaryFundAccount(d);
   const period = `${formatUSDate(d.start_date)}–${formatUSDate(d.end_date)}`;
   const who = d.missionary_number ? `${d.user_name} (${d.missionary_number})` : d.user_name;
-  const line = (account: Account, debit: Cents, credit: Cents, memo: string): JournalLine => ({
+  const line = (account: Account, debit: Cents, credit: Cents, memo: string, kind: AccountKind): JournalLine => ({
     date: d.end_date,
     entry: `MAT-${d.id}`,
+    kind,
     account,
     debit,
     credit,
@@ -146,10 +172,12 @@ export function journalLines(d: JournalSource): JournalLine[] {
     missionaryNumber: d.missionary_number,
     missionaryName: d.user_name,
   });
-  const pair = (debit: Account, credit: Account, amount: Cents, memo: string) => {
+  // `kind` overrides the credited account's default kind (what the fund pays for decides it).
+  const pair = (debit: Account, credit: Account, amount: Cents, memo: string, kind = defaultKind(credit)) => {
     if (amount === 0) return;
-    if (amount > 0) lines.push(line(debit, amount, 0, memo), line(credit, 0, amount, memo));
-    else lines.push(line(credit, -amount, 0, memo), line(debit, 0, -amount, memo));
+    const debitKind = defaultKind(debit);
+    if (amount > 0) lines.push(line(debit, amount, 0, memo, debitKind), line(credit, 0, amount, memo, kind));
+    else lines.push(line(credit, -amount, 0, memo, kind), line(debit, 0, -amount, memo, debitKind));
   };
 
   const funds: FundMovement[] = d.funds ?? [
@@ -170,25 +198,34 @@ export function journalLines(d: JournalSource): JournalLine[] {
   // The organisation's fee.
   pair(fund, CHART.adminFeeIncome, d.admin_fee, 'Admin fee');
   // Payroll: what the fund pays (payroll cost), by where it goes.
-  pair(fund, CHART.cash, d.net_payroll_dist, 'Payroll paid on MAT Day (net salary + housing − 403(b))');
+  pair(
+    fund,
+    CHART.cash,
+    d.net_payroll_dist,
+    'Payroll paid on MAT Day (net salary + housing − 403(b))',
+    'payroll_expense',
+  );
   pair(fund, CHART.midMonthPayroll, d.mid_month_disbursement, 'Payroll paid mid-month');
   pair(fund, CHART.retirement, d.retirement, 'Retirement 403(b)');
   pair(fund, CHART.payrollTaxes, d.employee_ss, 'Employee social security');
   pair(fund, CHART.payrollTaxes, d.employee_mc, 'Employee Medicare');
   pair(fund, CHART.payrollTaxes, d.federal_income_tax, 'Federal income tax withheld');
-  pair(fund, CHART.payrollTaxes, d.employer_ss, 'Employer social security');
-  pair(fund, CHART.payrollTaxes, d.employer_mc, 'Employer Medicare');
+  pair(fund, CHART.payrollTaxes, d.employer_ss, 'Employer social security', 'employer_taxes');
+  pair(fund, CHART.payrollTaxes, d.employer_mc, 'Employer Medicare', 'employer_taxes');
   pair(fund, CHART.insurance, d.insurance_payment, 'Insurance');
   pair(fund, CHART.cash, d.wire_fee, 'Wire fee');
   // Designated funds.
   for (const f of funds) pair(fund, holdOf(f), f.deposits, `Deposit to ${fundLabel(f)}`);
-  for (const f of funds) pair(holdOf(f), CHART.cash, f.withdrawals, `Withdrawal from ${fundLabel(f)} paid out`);
+  for (const f of funds) {
+    pair(holdOf(f), CHART.cash, f.withdrawals, `Withdrawal from ${fundLabel(f)} paid out`, 'reimbursements');
+  }
   // Reimbursements and advances paid from the general fund.
-  pair(fund, CHART.cash, d.unreimbursed_reimbursement, 'Reimbursement of earlier unreimbursed expenses');
-  pair(fund, CHART.cash, reportReimbursement(d), 'Expense report reimbursement');
-  pair(fund, CHART.cash, d.manual_ministry_reimbursement, 'Manual business reimbursement');
-  pair(fund, CHART.cash, d.ministry_advance, 'Business expense advance');
-  pair(fund, CHART.cash, d.manual_ministry_advance, 'Manual business advance');
+  const paid = (amount: Cents, memo: string, kind: AccountKind) => pair(fund, CHART.cash, amount, memo, kind);
+  paid(d.unreimbursed_reimbursement, 'Reimbursement of earlier unreimbursed expenses', 'reimbursements');
+  paid(reportReimbursement(d), 'Expense report reimbursement', 'reimbursements');
+  paid(d.manual_ministry_reimbursement, 'Manual business reimbursement', 'reimbursements');
+  paid(d.ministry_advance, 'Business expense advance', 'advances');
+  paid(d.manual_ministry_advance, 'Manual business advance', 'advances');
   return lines;
 }
 

@@ -2,7 +2,15 @@ import { formatUSDate, type IsoDate } from '../dates';
 import { payoutPaidLabel } from '../expense-reports/payout-paid';
 import type { PayoutPaidMethod } from '../expense-reports/schemas';
 import { type Cents, sum } from '../money';
-import { type Account, CHART, holdAccountAccount, type JournalLine, missionaryFundAccount } from './journal';
+import {
+  type Account,
+  CHART,
+  defaultKind,
+  holdAccountAccount,
+  type JournalLine,
+  missionaryFundAccount,
+} from './journal';
+import type { AccountKind } from './presets/kinds';
 import type { StatementLine, StatementSection } from './statement';
 
 /**
@@ -116,9 +124,10 @@ export function officePayoutJournalLines(payout: OfficePayout): JournalLine[] {
   const how = howPaid(payout);
   const memo = (from: string) =>
     `Report #${payout.reportId} paid at processing from ${from}${how ? `, ${how}` : ''} — ${who}`;
-  const line = (account: Account, debit: Cents, credit: Cents, text: string): JournalLine => ({
+  const line = (account: Account, debit: Cents, credit: Cents, text: string, kind: AccountKind): JournalLine => ({
     date: payout.date,
     entry: `PAYOUT-${payout.reportId}`,
+    kind,
     account,
     debit,
     credit,
@@ -139,7 +148,10 @@ export function officePayoutJournalLines(payout: OfficePayout): JournalLine[] {
             })
           : holdAccountAccount(part.holdAccountId, part.fundName);
       const text = memo(part.holdAccountId === null ? 'the fund' : part.fundName);
-      return [line(source, part.amount, 0, text), line(CHART.cash, 0, part.amount, text)];
+      return [
+        line(source, part.amount, 0, text, defaultKind(source)),
+        line(CHART.cash, 0, part.amount, text, 'reimbursements'),
+      ];
     });
 }
 
