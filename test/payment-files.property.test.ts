@@ -114,7 +114,7 @@ describe('payment files for any batch', () => {
       }),
       { numRuns: 60 },
     );
-  });
+  }, 30_000);
 
   it('pain.001: schema-valid, each currency block and the group add up to the inputs', () => {
     fc.assert(
@@ -158,7 +158,8 @@ describe('payment files for any batch', () => {
       ),
       { numRuns: 25 },
     );
-  });
+    // 25 runs of xmllint: about 2 s alone, many times that on a busy two-core CI machine.
+  }, 60_000);
 
   it('check register: one row per check payee, the total equal to the checks', () => {
     fc.assert(

@@ -149,6 +149,7 @@ const greekDigraphs = (text: string) => text.replace(/ΟΥ|ΟΎ/g, 'OU').replace
  * its ASCII kept. Characters of other scripts are dropped; spacing is kept as typed.
  */
 export function toLatinAscii(text: string): string {
+  if (/^[ -~]*$/.test(text)) return text;
   let out = '';
   for (const char of greekDigraphs(text.normalize('NFC'))) {
     const code = char.codePointAt(0) ?? 0;

@@ -22,6 +22,8 @@ function xmlAllowed(code: number): boolean {
 
 /** Escapes the five XML specials and drops what XML 1.0 forbids (control characters, lone surrogates). */
 export function escapeXml(text: string): string {
+  // Most text is plain printable ASCII without the five specials: returned as it is, no copy.
+  if (PLAIN.test(text)) return text;
   let out = '';
   for (const char of text) {
     if (!xmlAllowed(char.codePointAt(0) ?? 0)) continue;
@@ -29,6 +31,9 @@ export function escapeXml(text: string): string {
   }
   return out;
 }
+
+/** Printable ASCII except " & ' < >. */
+const PLAIN = /^[ !#-%(-;=?-~]*$/;
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -38,21 +43,23 @@ const ESCAPES: Readonly<Record<string, string>> = {
   "'": '&apos;',
 };
 
-function render(node: XmlNode, indent: string, out: string[]): void {
-  const attributes = Object.entries(node.attributes ?? {})
-    .map(([key, value]) => ` ${key}="${escapeXml(value)}"`)
-    .join('');
-  if (typeof node.children === 'string') {
-    out.push(`${indent}<${node.name}${attributes}>${escapeXml(node.children)}</${node.name}>`);
-    return;
-  }
-  out.push(`${indent}<${node.name}${attributes}>`);
-  for (const child of node.children) render(child, `${indent}  `, out);
-  out.push(`${indent}</${node.name}>`);
+function attributesOf(node: XmlNode): string {
+  if (!node.attributes) return '';
+  let text = '';
+  for (const [key, value] of Object.entries(node.attributes)) text += ` ${key}="${escapeXml(value)}"`;
+  return text;
+}
+
+/** The element and its children, two spaces an indent level, as one string (no array of lines). */
+function render(node: XmlNode, indent: string): string {
+  const open = `${indent}<${node.name}${attributesOf(node)}>`;
+  if (typeof node.children === 'string') return `${open}${escapeXml(node.children)}</${node.name}>\n`;
+  let text = `${open}\n`;
+  const inner = `${indent}  `;
+  for (const child of node.children) text += render(child, inner);
+  return `${text}${indent}</${node.name}>\n`;
 }
 
 export function xmlDocument(root: XmlNode): string {
-  const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  render(root, '', out);
-  return `${out.join('\n')}\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${render(root, '')}`;
 }
