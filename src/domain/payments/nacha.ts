@@ -65,6 +65,8 @@ const MAX_ENTRY_CENTS = 9_999_999_999;
 
 /** One entry as written: its transaction code, amount and the fields around them. */
 interface Entry {
+  /** The payee's id as given, or null for the offset entry. */
+  payee_id: string | null;
   code: string;
   routing: string;
   account: string;
@@ -79,20 +81,22 @@ interface Batch {
   entries: Entry[];
 }
 
+interface TracedBatch extends Batch {
+  entries: Array<Entry & { trace: string }>;
+}
+
 /** The file: header, a PPD and/or a CCD batch, control, filled with all-9 records to a block of 10. */
 export function writeNachaFile(input: NachaInput): string {
   checkInput(input);
   const { settings } = input;
-  const odfi = settings.origin_routing_number.slice(0, 8);
   const effective = effectiveEntryDate(input.mat_date);
-  const batches = batchesOf(input);
+  const batches = tracedBatchesOf(input);
   const records = [fileHeader(input)];
   const controls: BatchTotals[] = [];
-  let trace = 0;
   batches.forEach((batch, index) => {
     const number = index + 1;
     records.push(batchHeader(settings, batch, input.mat_date, effective, number));
-    for (const entry of batch.entries) records.push(entryRecord(entry, `${odfi}${numeric(++trace, 7)}`));
+    for (const entry of batch.entries) records.push(entryRecord(entry, entry.trace));
     const totals = batchTotals(batch);
     controls.push(totals);
     records.push(batchControl(settings, batch, totals, number));
@@ -134,8 +138,35 @@ function batchesOf(input: NachaInput): Batch[] {
   return batches;
 }
 
+/**
+ * Trace numbers: the originating bank's 8 digits and a sequence through the file, in the order the
+ * entries are written (the PPD batch, its offset, then the CCD batch and its offset).
+ */
+function tracedBatchesOf(input: NachaInput): TracedBatch[] {
+  const odfi = input.settings.origin_routing_number.slice(0, 8);
+  let sequence = 0;
+  return batchesOf(input).map((batch) => ({
+    ...batch,
+    entries: batch.entries.map((entry) => ({ ...entry, trace: `${odfi}${numeric(++sequence, 7)}` })),
+  }));
+}
+
+/**
+ * The trace number each payee's entry gets in the file `writeNachaFile(input)` writes, by payee id
+ * (offset entries left out). A batch line keeps it: a return names the entry by its trace number.
+ */
+export function nachaTraceNumbers(input: NachaInput): Array<{ payee_id: string; trace: string }> {
+  checkInput(input);
+  return tracedBatchesOf(input).flatMap((batch) =>
+    batch.entries.flatMap((entry) =>
+      entry.payee_id === null ? [] : [{ payee_id: entry.payee_id, trace: entry.trace }],
+    ),
+  );
+}
+
 function entryOf(entry: NachaEntry): Entry {
   return {
+    payee_id: entry.payee_id,
     code: (entry.prenote ? PRENOTE_CODE : CREDIT_CODE)[entry.account_type],
     routing: entry.routing_number,
     account: entry.account_number,
@@ -155,6 +186,7 @@ function offsetEntry(settings: NachaSettings, entries: Entry[]): Entry | null {
   const credits = sum(entries.map((entry) => entry.amount));
   if (!account || !type || credits === 0) return null;
   return {
+    payee_id: null,
     code: DEBIT_CODE[type],
     routing: settings.origin_routing_number,
     account,
