@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datesAfterUploadChange, monthOfUploadName } from './upload-month';
+import { datesAfterUploadChange, datesAfterUploadsChange, monthOfUploadName, monthOfUploads } from './upload-month';
 
 describe('monthOfUploadName', () => {
   it.each([
@@ -49,5 +49,53 @@ describe('datesAfterUploadChange', () => {
     ],
   ])('%s', (_name, previous, next, dates, expected) => {
     expect(datesAfterUploadChange(previous, next, dates)).toEqual(expected);
+  });
+});
+
+describe('several uploads', () => {
+  const october = { start: '2026-10-01', end: '2026-10-31' };
+  const november = { start: '2026-11-01', end: '2026-11-30' };
+  it.each([
+    ['none', [], null],
+    ['two files of one month', ['November 2026 online', 'Nov 2026 checks'], november],
+    // October's leftovers ride along with the month being closed, the latest one named.
+    ['a month left behind and the new one, in any order', ['November 2026', 'October 2026'], november],
+    ['one naming no month is left out', ['Year-end gifts', 'October 2026'], october],
+    ['none naming a month', ['Year-end gifts'], null],
+  ])('%s → %o', (_what, names, expected) => {
+    expect(monthOfUploads(names)).toEqual(expected);
+  });
+  it.each([
+    [
+      'preselected uploads fill blank dates',
+      [],
+      ['October 2026', 'November 2026 checks'],
+      { start: '', end: '' },
+      november,
+    ],
+    [
+      'adding a second file of the month keeps its dates',
+      ['November 2026'],
+      ['November 2026', 'Nov 2026 checks'],
+      november,
+      november,
+    ],
+    [
+      'dates the first choice filled follow the latest month',
+      ['October 2026'],
+      ['October 2026', 'November 2026'],
+      october,
+      november,
+    ],
+    [
+      'dates typed by hand stay',
+      ['October 2026'],
+      ['November 2026'],
+      { start: '2026-10-15', end: '2026-11-14' },
+      { start: '2026-10-15', end: '2026-11-14' },
+    ],
+    ['removing every upload leaves the dates', ['November 2026'], [], november, november],
+  ])('%s', (_what, previous, next, dates, expected) => {
+    expect(datesAfterUploadsChange(previous, next, dates)).toEqual(expected);
   });
 });

@@ -56,18 +56,42 @@ export function monthOfUploadName(name: string): { start: IsoDate; end: IsoDate 
 }
 
 /**
- * The Distribution Form's dates after the upload changes: the new upload's month when the dates are
- * blank or still the previous upload's month (filled by it); dates typed by hand stay.
+ * The month a list of uploads names, for the dates of a distribution taking several: the latest
+ * month any of them names ("October 2026" left behind and "November 2026 checks" → November, the
+ * month being closed; October's leftovers ride along). None naming a month gives null.
  */
+export function monthOfUploads(names: readonly string[]): { start: IsoDate; end: IsoDate } | null {
+  const months = names.map(monthOfUploadName).filter((month) => month !== null);
+  return months.reduce<{ start: IsoDate; end: IsoDate } | null>(
+    (latest, month) => (latest === null || month.start > latest.start ? month : latest),
+    null,
+  );
+}
+
+/**
+ * The Distribution Form's (and Build MAT Day's) dates after the chosen uploads change: the new
+ * uploads' month when the dates are blank or still the previous choice's month (filled by it); dates
+ * typed by hand stay.
+ */
+export function datesAfterUploadsChange(
+  previous: readonly string[],
+  next: readonly string[],
+  dates: { start: string; end: string },
+): { start: string; end: string } {
+  const month = monthOfUploads(next);
+  if (!month) return dates;
+  const before = monthOfUploads(previous);
+  const blank = dates.start === '' && dates.end === '';
+  const filledByPrevious = before !== null && dates.start === before.start && dates.end === before.end;
+  return blank || filledByPrevious ? month : dates;
+}
+
+/** The same for one upload ('' for none). */
 export function datesAfterUploadChange(
   previousUpload: string,
   nextUpload: string,
   dates: { start: string; end: string },
 ): { start: string; end: string } {
-  const next = monthOfUploadName(nextUpload);
-  if (!next) return dates;
-  const previous = monthOfUploadName(previousUpload);
-  const blank = dates.start === '' && dates.end === '';
-  const filledByPrevious = previous !== null && dates.start === previous.start && dates.end === previous.end;
-  return blank || filledByPrevious ? next : dates;
+  const list = (name: string) => (name === '' ? [] : [name]);
+  return datesAfterUploadsChange(list(previousUpload), list(nextUpload), dates);
 }

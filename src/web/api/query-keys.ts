@@ -81,6 +81,8 @@ export const keys = {
   donations: {
     all: ['donations'] as const,
     uploadNames: ['donations', 'upload-names'] as const,
+    /** The uploads still holding undistributed donations, of one field worker or (null) of everyone. */
+    undistributed: (userId: number | null) => ['donations', 'undistributed', userId] as const,
     columnMappings: ['donations', 'column-mappings'] as const,
     page: (filter: unknown) => ['donations', 'page', filter] as const,
     uploadTotals: (uploadId: number) => ['donations', 'upload-totals', uploadId] as const,

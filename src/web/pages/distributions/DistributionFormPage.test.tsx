@@ -308,7 +308,7 @@ describe('a saved distribution', () => {
     SLOW,
     async () => {
       const { wire, record } = saved('approved');
-        serve('admin', wire, {
+      serve('admin', wire, {
         ...record,
         status: 'reversed',
         reversed_at: '2024-06-03T10:00:00Z',
@@ -324,4 +324,70 @@ describe('a saved distribution', () => {
       );
     },
   );
+});
+
+describe('several uploads', () => {
+  it(
+    'preselects every upload still holding the missionary’s undistributed donations, fills their month and sends them all',
+    SLOW,
+    async () => {
+      // The context the server loads for both uploads.
+      const server = serve('admin', ruthWire({ donationUploadNames: ['May 2024 checks', 'May 2024'] }));
+      server.on('GET', '/donation/upload-names', () => ({
+        status: 200,
+        body: [
+          { upload_name: 'May 2024 checks', donations: 1, total_amount: 300, last_imported_at: null },
+          { upload_name: 'May 2024', donations: 3, total_amount: 4450, last_imported_at: null },
+          { upload_name: 'April 2024', donations: 2, total_amount: 900, last_imported_at: null },
+        ],
+      }));
+      server.on('GET', '/donation/undistributed', () => ({
+        status: 200,
+        body: [
+          { upload_name: 'May 2024 checks', donations: 1, total_amount: 300 },
+          { upload_name: 'May 2024', donations: 3, total_amount: 4450 },
+        ],
+      }));
+      const sent: { body: { donation_upload_names?: string[] } | null } = { body: null };
+      server.on('POST', '/distribution', (init) => {
+        sent.body = JSON.parse(String(init?.body));
+        return { status: 201, body: { id: 12 } };
+      });
+      renderAt('/admin/distribution-form');
+      await userEvent.type(await screen.findByRole('combobox', { name: /Missionary/ }), 'Ru');
+      await userEvent.click(await screen.findByRole('option', { name: 'Ruth Moabite (#M-7)' }, { timeout: 5000 }));
+      // Both of May's files are chosen (April is distributed already), and May fills the dates.
+      await waitFor(() => expect(screen.getByLabelText(/From Date/)).toHaveValue('2024-05-01'), { timeout: 10_000 });
+      expect(screen.getByLabelText(/To Date/)).toHaveValue('2024-05-31');
+      expect(screen.getByRole('button', { name: 'May 2024' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'May 2024 checks' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'April 2024' })).not.toBeInTheDocument();
+      expect(screen.getByText(/Preselected: every upload still holding undistributed donations/)).toBeInTheDocument();
+      await waitFor(() => expect(next()).toBeEnabled(), { timeout: 10_000 });
+      for (let step = 0; step < 4; step += 1) await userEvent.click(next());
+      await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+      await waitFor(() => expect(sent.body).not.toBeNull(), { timeout: 10_000 });
+      expect(sent.body?.donation_upload_names).toEqual(['May 2024 checks', 'May 2024']);
+    },
+  );
+
+  it('keeps the uploads chosen by hand before the missionary', SLOW, async () => {
+    const server = serve('admin', ruthWire());
+    server.on('GET', '/donation/undistributed', () => ({
+      status: 200,
+      body: [{ upload_name: 'June 2024', donations: 1, total_amount: 300 }],
+    }));
+    renderAt('/admin/distribution-form');
+    const uploads = await screen.findByRole('combobox', { name: /Donation Upload/ });
+    await waitFor(() => expect(uploads).toBeEnabled(), { timeout: 10_000 });
+    await userEvent.click(uploads);
+    await userEvent.click(await screen.findByRole('option', { name: /May 2024/ }));
+    await userEvent.type(screen.getByRole('combobox', { name: /Missionary/ }), 'Ru');
+    await userEvent.click(await screen.findByRole('option', { name: 'Ruth Moabite (#M-7)' }, { timeout: 5000 }));
+    await waitFor(() => expect(server.calls).toContain('GET /api/donation/undistributed'), { timeout: 10_000 });
+    await waitFor(() => expect(next()).toBeEnabled(), { timeout: 10_000 });
+    expect(screen.getByRole('button', { name: 'May 2024' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'June 2024' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/From Date/)).toHaveValue('2024-05-01');
+  });
 });

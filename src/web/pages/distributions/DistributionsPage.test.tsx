@@ -210,8 +210,9 @@ describe('Distributions list', () => {
     expect(go).toBeDisabled();
     await userEvent.click(within(dialog).getByRole('combobox', { name: /Donation Upload/ }));
     await userEvent.click(await screen.findByRole('option', { name: /May 2024/ }));
-    await userEvent.type(within(dialog).getByLabelText(/From Date/), '2024-05-01');
-    await userEvent.type(within(dialog).getByLabelText(/To Date/), '2024-05-31');
+    // The upload names May 2024: its month fills the dates, as on the Distribution Form.
+    expect(within(dialog).getByLabelText(/From Date/)).toHaveValue('2024-05-01');
+    expect(within(dialog).getByLabelText(/To Date/)).toHaveValue('2024-05-31');
     await userEvent.click(go);
     expect(within(dialog).getByText(/every active missionary from 05\/01\/2024 to 05\/31\/2024/)).toBeInTheDocument();
     expect(server.calls).not.toContain('POST /api/batch-distributions');
@@ -220,11 +221,63 @@ describe('Distributions list', () => {
       expect(sent).toEqual({
         start_date: '2024-05-01',
         end_date: '2024-05-31',
-        donation_upload_name: 'May 2024',
+        donation_upload_names: ['May 2024'],
         progress_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       }),
     );
     expect(await within(dialog).findByText(/1 needs a review/)).toBeInTheDocument();
     expect(within(dialog).getByText(/Boaz: Already has a pending distribution/)).toBeInTheDocument();
   });
+
+  it(
+    'preselects every upload still holding undistributed donations, fills their month and builds with all of them',
+    SLOW,
+    async () => {
+      const server = serve('admin', []);
+      server.on('GET', '/donation/upload-names', () => ({
+        status: 200,
+        body: [
+          { upload_name: 'November 2026 checks', donations: 4, total_amount: 3300, last_imported_at: null },
+          { upload_name: 'November 2026', donations: 30, total_amount: 44500, last_imported_at: null },
+          { upload_name: 'October 2026', donations: 28, total_amount: 41000, last_imported_at: null },
+        ],
+      }));
+      server.on('GET', '/donation/undistributed', () => ({
+        status: 200,
+        body: [
+          { upload_name: 'November 2026 checks', donations: 4, total_amount: 3300 },
+          { upload_name: 'November 2026', donations: 30, total_amount: 44500 },
+        ],
+      }));
+      let sent: unknown = null;
+      server.on('POST', '/batch-distributions', (init) => {
+        sent = JSON.parse(String(init?.body));
+        return {
+          status: 201,
+          body: { message: '2 pending distributions built.', created: [], flagged_count: 0, skipped: [], failed: [] },
+        };
+      });
+      renderAt('/admin/distributions/pending');
+      await userEvent.click(await screen.findByRole('button', { name: 'Build MAT Day distributions' }));
+      const dialog = screen.getByRole('dialog', { name: 'Build MAT Day distributions' });
+      // November's two files, not October's (all distributed), and November's dates.
+      await waitFor(() => expect(within(dialog).getByLabelText(/From Date/)).toHaveValue('2026-11-01'));
+      expect(within(dialog).getByLabelText(/To Date/)).toHaveValue('2026-11-30');
+      expect(within(dialog).getByRole('button', { name: 'November 2026' })).toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: 'November 2026 checks' })).toBeInTheDocument();
+      expect(within(dialog).queryByRole('button', { name: 'October 2026' })).not.toBeInTheDocument();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+      expect(
+        within(dialog).getByText(/with the undistributed donations of “November 2026 checks”, “November 2026”\?/),
+      ).toBeInTheDocument();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Build distributions' }));
+      await waitFor(() =>
+        expect(sent).toMatchObject({
+          start_date: '2026-11-01',
+          end_date: '2026-11-30',
+          donation_upload_names: ['November 2026 checks', 'November 2026'],
+        }),
+      );
+    },
+  );
 });

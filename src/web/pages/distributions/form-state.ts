@@ -8,7 +8,7 @@ import {
   type TransactionType,
 } from '../../../domain/distributions';
 import { PAYROLL_MONEY_INPUTS, type PayrollMoneyInput } from '../../../domain/distributions/payroll-inputs';
-import { datesAfterUploadChange } from '../../../domain/donations/upload-month';
+import { datesAfterUploadsChange } from '../../../domain/donations/upload-month';
 import { type Cents, toDecimalString, toDollars } from '../../../domain/money';
 import { isFicaExempt, type TaxStatus } from '../../../domain/users/tax-status';
 
@@ -137,7 +137,7 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       // month fills the dates unless they were typed by hand.
       const names = typeof action.value === 'string' ? (action.value === '' ? [] : [action.value]) : action.value;
       if (names.join('\u0000') === state.uploadNames.join('\u0000')) return state;
-      const dates = datesAfterUploadChange(state.uploadNames[0] ?? '', names[0] ?? '', {
+      const dates = datesAfterUploadsChange(state.uploadNames, names, {
         start: state.startDate,
         end: state.endDate,
       });

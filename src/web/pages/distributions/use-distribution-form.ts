@@ -19,6 +19,7 @@ import {
 } from '../../../domain/distributions/context';
 import type { distributionsContract } from '../../../domain/distributions/contract';
 import { MESSAGES } from '../../../domain/messages';
+import { isStaff } from '../../../domain/roles';
 import { ApiError, api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { useCurrentUser } from '../../session/session';
@@ -26,6 +27,7 @@ import { useMessages } from '../../shell/messages';
 import { EMPTY_FORM, type FormAction, type FormState, formReducer, payloadOf, stateFromSaved } from './form-state';
 import { computePreview, type Preview } from './preview';
 import type { DistributionRecord } from './types';
+import { usePreselectUploads } from './use-undistributed';
 
 /**
  * The Distribution Form's state and data, apart from its view (DistributionFormPage.tsx): the
@@ -207,6 +209,7 @@ export function useDistributionForm(id: number | null) {
   const readOnlyReason = distributionReadOnlyReason(me.role, status);
   const { preview, result, flags } = useDistributionPreview(loaded, state, enabled);
   const { saving, serverErrors, submit } = useSubmitDistribution(id, state, commentsDraft, dispatch);
+  const undistributed = usePreselectUploads(state, dispatch, id === null && isStaff(me.role));
 
   const fieldErrors: Record<string, string | undefined> = {};
   const previewErrors = preview && (preview.kind === 'invalid' || preview.kind === 'refused') ? preview.errors : {};
@@ -247,6 +250,8 @@ export function useDistributionForm(id: number | null) {
     fieldErrors,
     problem,
     stepValid,
+    /** The uploads still holding the field worker's undistributed donations (a new distribution). */
+    undistributed: undistributed.data ?? [],
     canSubmit: !readOnly && preview?.kind === 'ok' && !saving && !context.isFetching,
     saving,
     serverErrors,

@@ -8,7 +8,7 @@ import { type BuildMatDayState, useBuildMatDay } from './use-build-mat-day';
 
 /**
  * "Build MAT Day distributions" (admin): pending distributions for every active missionary for one
- * date range and upload, in one action, after a confirmation step.
+ * date range and its uploads, in one action, after a confirmation step.
  */
 export function BuildMatDayDialog(props: { onClose(): void; onBuilt(): void }) {
   const terms = useTerms();
@@ -26,7 +26,10 @@ export function BuildMatDayDialog(props: { onClose(): void; onBuilt(): void }) {
         ) : confirming ? (
           <DialogContentText component="div">
             Build a pending distribution for every active {terms.missionary.toLowerCase()} from {date(range.start)} to{' '}
-            {date(range.end)} {range.upload ? `with the donations of “${range.upload}”` : 'without donations'}?
+            {date(range.end)}{' '}
+            {range.uploads.length > 0
+              ? `with the undistributed donations of ${range.uploads.map((name) => `“${name}”`).join(', ')}?`
+              : 'without donations?'}{' '}
             Designated donations, recurring transactions and advances approved earlier are ticked; everything else waits
             for a review. Nothing is paid until the distributions are approved.
           </DialogContentText>

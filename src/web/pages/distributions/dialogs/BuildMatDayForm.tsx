@@ -1,10 +1,10 @@
-import { Alert, DialogContentText, MenuItem, Stack, TextField } from '@mui/material';
+import { Alert, DialogContentText, Stack, TextField } from '@mui/material';
 import { MESSAGES } from '../../../../domain/messages';
-import { money } from '../../../format';
 import { useTerms } from '../../../site/site-config';
+import { UploadsPicker } from '../components/UploadsPicker';
 import type { BuildMatDayState } from './use-build-mat-day';
 
-/** The build's first step: what it does, the donation upload and the date range. */
+/** The build's first step: what it does, the donation uploads and the date range. */
 export function BuildMatDayForm({ state }: { state: BuildMatDayState }) {
   const terms = useTerms();
   const { range, errors, reversed } = state;
@@ -15,24 +15,15 @@ export function BuildMatDayForm({ state }: { state: BuildMatDayState }) {
         Distribution Form. {terms.missionaries} who already have a distribution overlapping these dates are skipped.
       </DialogContentText>
       {state.failure && <Alert severity="error">{state.failure}</Alert>}
-      <TextField
-        select
-        id="batch-upload"
-        label="Donation Upload"
-        value={range.upload}
-        onChange={(event) => state.setUpload(event.target.value)}
-        error={Boolean(errors.donation_upload_name)}
-        helperText={errors.donation_upload_name?.[0]}
-      >
-        <MenuItem value="">
-          <em>No donations</em>
-        </MenuItem>
-        {state.uploads.map((row) => (
-          <MenuItem key={row.upload_name} value={row.upload_name} sx={{ whiteSpace: 'normal' }}>
-            {row.upload_name} — {row.donations} donations, {money(row.total_amount)}
-          </MenuItem>
-        ))}
-      </TextField>
+      <UploadsPicker
+        id="batch-uploads"
+        value={range.uploads}
+        onChange={state.setUploads}
+        options={state.uploads}
+        undistributed={state.undistributed}
+        error={errors.donation_upload_names?.[0] ?? errors.donation_upload_name?.[0]}
+        helperText="Every upload still holding undistributed donations is preselected; one named after a month fills the dates."
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           id="batch-start"

@@ -1,14 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ResponseOf } from '../../../../domain/contract';
 import { isIsoDate } from '../../../../domain/dates';
 import type { distributionsContract } from '../../../../domain/distributions/contract';
+import { datesAfterUploadsChange } from '../../../../domain/donations/upload-month';
 import { MESSAGES } from '../../../../domain/messages';
 import { ApiError, api } from '../../../api/client';
 import { keys } from '../../../api/query-keys';
 import { newProgressId, useJobProgress } from '../../../components/JobProgress';
 import { useMessages } from '../../../shell/messages';
 import type { UploadName } from '../../donations/types';
+import { useUndistributedUploads } from '../use-undistributed';
 
 /** What POST /batch-distributions answers, from its contract. */
 export type BatchResult = ResponseOf<typeof distributionsContract.batchDistributions>;
@@ -25,7 +27,7 @@ function useBuild(onAnswered: () => void) {
   const [job, setJob] = useState<string | null>(null);
   const progress = useJobProgress(job);
 
-  const build = async (range: { start: string; end: string; upload: string }) => {
+  const build = async (range: { start: string; end: string; uploads: string[] }) => {
     const progressId = newProgressId();
     setBusy(true);
     setJob(progressId);
@@ -34,7 +36,7 @@ function useBuild(onAnswered: () => void) {
       const result = await api.postJson<BatchResult>('/batch-distributions', {
         start_date: range.start,
         end_date: range.end,
-        donation_upload_name: range.upload || undefined,
+        donation_upload_names: range.uploads,
         progress_id: progressId,
       });
       messages.success(result.message);
@@ -56,30 +58,47 @@ function useBuild(onAnswered: () => void) {
 }
 
 /**
- * The MAT Day build's form: the date range and upload chosen (with the uploads to choose from), the
- * confirmation step, then the build itself.
+ * The MAT Day build's form: the date range and uploads chosen (with the uploads to choose from), the
+ * confirmation step, then the build itself. Every upload still holding undistributed donations of
+ * any active missionary is preselected once (docs/distribution.md "Several uploads in a month"),
+ * unless uploads were chosen first; an upload naming a month fills the dates as the form does.
  */
 export function useBuildMatDay() {
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
-  const [upload, setUpload] = useState('');
+  const [dates, setDates] = useState({ start: '', end: '' });
+  const [uploads, setUploadList] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
   const { build: send, ...request } = useBuild(() => setConfirming(false));
-  const uploads = useQuery({
+  const uploadNames = useQuery({
     queryKey: keys.donations.uploadNames,
     queryFn: () => api.get<UploadName[]>('/donation/upload-names'),
   });
+  const undistributed = useUndistributedUploads(null, true);
+  const setUploads = (names: string[]) => {
+    setDates((current) => datesAfterUploadsChange(uploads, names, current));
+    setUploadList(names);
+  };
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (preselected.current || !undistributed.data) return;
+    preselected.current = true;
+    const names = undistributed.data.map((upload) => upload.upload_name);
+    if (uploads.length > 0 || names.length === 0) return;
+    setDates((current) => datesAfterUploadsChange([], names, current));
+    setUploadList(names);
+  }, [undistributed.data, uploads.length]);
+  const { start, end } = dates;
   const reversed = isIsoDate(start) && isIsoDate(end) && end < start;
   const ready = isIsoDate(start) && isIsoDate(end) && !reversed;
-  const build = () => send({ start, end, upload });
+  const build = () => send({ start, end, uploads });
 
   return {
     ...request,
-    range: { start, end, upload },
-    setStart,
-    setEnd,
-    setUpload,
-    uploads: uploads.data ?? [],
+    range: { start, end, uploads },
+    setStart: (value: string) => setDates((current) => ({ ...current, start: value })),
+    setEnd: (value: string) => setDates((current) => ({ ...current, end: value })),
+    setUploads,
+    uploads: uploadNames.data ?? [],
+    undistributed: undistributed.data ?? [],
     reversed,
     ready,
     confirming,

@@ -1,16 +1,16 @@
-import { Alert, Grid, MenuItem, TextField } from '@mui/material';
+import { Alert, Grid, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { MESSAGES } from '../../../../domain/messages';
 import { api } from '../../../api/client';
 import { keys } from '../../../api/query-keys';
-import { date, money } from '../../../format';
 import type { UploadName } from '../../donations/types';
 import { FieldWorkerSearch } from '../components/FieldWorkerSearch';
+import { type UploadChoice, UploadsPicker } from '../components/UploadsPicker';
 import type { FieldWorker, FormAction, FormState } from '../form-state';
 
 export type { UploadName } from '../../donations/types';
 
-/** Step 1, "Select a Missionary" (the configured term): user search, donation upload, from and to dates. */
+/** Step 1, "Select a Missionary" (the configured term): user search, donation uploads, from and to dates. */
 export function SelectStep(props: {
   state: FormState;
   dispatch(action: FormAction): void;
@@ -19,6 +19,8 @@ export function SelectStep(props: {
   /** Staff may list the uploads; a missionary sees the saved one only. */
   canListUploads: boolean;
   errors: Record<string, string | undefined>;
+  /** The uploads still holding the field worker's undistributed donations (preselected). */
+  undistributed: readonly UploadChoice[];
 }) {
   const { state, dispatch, locked } = props;
   const uploads = useQuery({
@@ -27,10 +29,10 @@ export function SelectStep(props: {
     enabled: props.canListUploads,
   });
   const names = uploads.data ?? [];
-  // The first upload; a distribution saved with several (API, Build MAT Day) keeps the others.
-  const uploadName = state.uploadNames[0] ?? '';
-  const known = names.some((upload) => upload.upload_name === uploadName);
-  const chosen = (value: string) => (value === '' ? [] : [value, ...state.uploadNames.slice(1)]);
+  const preselected =
+    !locked &&
+    props.undistributed.length > 0 &&
+    props.undistributed.every((upload) => state.uploadNames.includes(upload.upload_name));
   const reversed = state.startDate !== '' && state.endDate !== '' && state.endDate < state.startDate;
 
   return (
@@ -44,32 +46,25 @@ export function SelectStep(props: {
         />
       </Grid>
       <Grid size={12}>
-        <TextField
-          select
-          id="donation_upload_name"
-          label="Donation Upload"
-          value={uploadName}
+        <UploadsPicker
+          id="donation_upload_names"
+          value={state.uploadNames}
+          onChange={(names) => dispatch({ type: 'upload', value: names })}
+          options={names}
+          undistributed={props.undistributed}
           disabled={locked || (props.canListUploads && uploads.isPending)}
-          onChange={(event) => dispatch({ type: 'upload', value: chosen(event.target.value) })}
-          error={Boolean(props.errors.donation_upload_name) || uploads.isError}
-          helperText={
+          loading={props.canListUploads && uploads.isPending}
+          error={
+            props.errors.donation_upload_names ??
             props.errors.donation_upload_name ??
-            (uploads.isError
-              ? `The uploads could not be loaded: ${uploads.error.message}`
-              : 'The donation import whose donations this distribution uses; one named after a month fills the dates')
+            (uploads.isError ? `The uploads could not be loaded: ${uploads.error.message}` : undefined)
           }
-        >
-          <MenuItem value="">
-            <em>No donations</em>
-          </MenuItem>
-          {uploadName !== '' && !known && <MenuItem value={uploadName}>{uploadName}</MenuItem>}
-          {names.map((upload) => (
-            <MenuItem key={upload.upload_name} value={upload.upload_name} sx={{ whiteSpace: 'normal' }}>
-              {upload.upload_name} — {upload.donations} donations, {money(upload.total_amount)}
-              {upload.last_imported_at ? `, imported ${date(upload.last_imported_at)}` : ''}
-            </MenuItem>
-          ))}
-        </TextField>
+          helperText={
+            preselected
+              ? 'Preselected: every upload still holding undistributed donations of this missionary. One named after a month fills the dates.'
+              : 'The donation imports whose undistributed donations this distribution takes; one named after a month fills the dates'
+          }
+        />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <TextField

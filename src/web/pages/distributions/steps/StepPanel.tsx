@@ -62,6 +62,7 @@ function StepContent({ form }: { form: DistributionFormModel }) {
             dispatch={dispatch}
             locked={form.locked}
             canListUploads={isStaff(me.role)}
+            undistributed={form.undistributed}
             errors={fieldErrors}
           />
           {enabled && context.isError && (
