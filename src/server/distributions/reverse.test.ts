@@ -15,10 +15,8 @@ import {
 import { journalMismatches } from '../hold-accounts/journal-check';
 import { checkLiveLedger } from '../ledger/read-ledger';
 import { totpCode } from '../second-factor/totp';
-import { seedCategories } from '../test-support/expense-fixtures';
-import { createTestApp, expectNoChange, expectStatus, type SignedIn, type TestApp } from '../test-support/harness';
+import { expectNoChange, expectStatus } from '../test-support/harness';
 import {
-  closeApp,
   holdAccountOf,
   journalSum,
   ok,
@@ -28,36 +26,13 @@ import {
   ruthPayload,
   setUpRuth,
 } from './test-fixtures';
+import { admin, categories, employee, t, WRITE_TABLES } from './test-office';
 import { DISTRIBUTION_MESSAGES } from './write';
 
 /**
  * POST /api/distribution/{id}/reverse (docs/distribution.md "Reversing an approval"): the worked
  * example approved, reversed, and approved again; each refusal; the fresh second factor.
  */
-
-let t: TestApp;
-let admin: SignedIn;
-let employee: SignedIn;
-let categories: Awaited<ReturnType<typeof seedCategories>>;
-
-const TABLES = [
-  'distributions',
-  'expense_reports',
-  'advance_requests',
-  'donations',
-  'hold_account_transactions',
-  'hold_accounts',
-  'profiles',
-  'journal_entries',
-];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('admin');
-  employee = await t.signIn('employee');
-  categories = await seedCategories(t);
-});
-afterAll(() => closeApp(t));
 
 const reverse = (id: number, json: unknown = { reason: 'Paid the wrong month' }, token = admin.token) =>
   t.call('POST', `/api/distribution/${id}/reverse`, { token, json });
@@ -147,7 +122,7 @@ describe('reversing the worked example, then approving it again', () => {
 
   it('refuses a missing or blank reason with 422, nothing written', async () => {
     for (const body of [{}, { reason: '   ' }]) {
-      const result = await expectNoChange(t, TABLES, () => reverse(novemberId, body));
+      const result = await expectNoChange(t, WRITE_TABLES, () => reverse(novemberId, body));
       expect(result.status).toBe(422);
       expect(result.body.errors).toEqual({ reason: [REVERSAL_MESSAGES.reasonRequired] });
     }
@@ -274,7 +249,7 @@ describe('reversing the worked example, then approving it again', () => {
   });
 
   it('refuses a second reversal with 409, nothing written', async () => {
-    const again = await expectNoChange(t, TABLES, () => reverse(novemberId));
+    const again = await expectNoChange(t, WRITE_TABLES, () => reverse(novemberId));
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(REVERSAL_MESSAGES.alreadyReversed);
   });
@@ -300,11 +275,11 @@ describe('refusals', () => {
       advance_requests: [],
     });
     const november = await ok(t.call('POST', '/api/distribution', { token: admin.token, json: ruthPayload(setup) }));
-    const pending = await expectNoChange(t, TABLES, () => reverse(november.id));
+    const pending = await expectNoChange(t, WRITE_TABLES, () => reverse(november.id));
     expect(pending.status).toBe(409);
     expect(pending.body.message).toBe(REVERSAL_MESSAGES.pending);
     await approve(november);
-    const older = await expectNoChange(t, TABLES, () => reverse(october));
+    const older = await expectNoChange(t, WRITE_TABLES, () => reverse(october));
     expect(older.status).toBe(409);
     expect(older.body.message).toBe(
       `Only the latest approved distribution of a missionary can be reversed: reverse distribution #${november.id} (11/01/2026 – 11/30/2026) first.`,
@@ -329,7 +304,7 @@ describe('refusals', () => {
       }),
     );
     t.clock.advance(16 * 60_000);
-    const stale = await expectNoChange(t, TABLES, () => reverse(id, { reason: 'Wrong month' }, guarded.token));
+    const stale = await expectNoChange(t, WRITE_TABLES, () => reverse(id, { reason: 'Wrong month' }, guarded.token));
     expect(stale.status).toBe(403);
     expect(stale.body.message).toBe(REVERSAL_MESSAGES.staleSecondFactor);
     const preview = await ok(t.call('GET', `/api/distribution/${id}/reverse`, { token: guarded.token }));
