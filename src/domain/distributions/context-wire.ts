@@ -7,6 +7,7 @@ import { type Decimal, decimalToString, parseDecimal, toDollars } from '../money
 import type { Role } from '../roles';
 import type { DistributionContext } from './context';
 import { type DistributionRequestWire, dollarsOrNull, parsePayload, payloadToWire } from './payload-wire';
+import { type YearToDateWire, yearToDateFromWire, yearToDateToWire, yearToDateWireSchema } from './payroll-year-wire';
 import type { TaxStatus } from './types';
 
 /**
@@ -79,6 +80,7 @@ export interface DistributionContextWire {
   }>;
   previous: { id: number; total_donations: number; unreimbursed_amount_ending: number } | null;
   distribution: { id: number; status: 'pending' | 'approved'; payload: DistributionRequestWire } | null;
+  year_to_date?: YearToDateWire;
 }
 
 const decimalText = (decimal: Decimal | null) => (decimal === null ? null : decimalToString(decimal));
@@ -165,6 +167,7 @@ export function contextToWire(context: DistributionContext): DistributionContext
       status: context.distribution.status,
       payload: payloadToWire(context.distribution.payload),
     },
+    year_to_date: yearToDateToWire(profile, context.yearToDate),
   };
 }
 
@@ -285,6 +288,7 @@ export const distributionContextWireSchema = z.object({
       payload: z.unknown(),
     })
     .nullable(),
+  year_to_date: yearToDateWireSchema,
 });
 
 /** The JSON of GET /api/distribution-context back to a context in cents; throws AppError (422) when malformed. */
@@ -300,7 +304,9 @@ export function contextFromWire(json: unknown): DistributionContext {
     throw AppError.validation(errors, 'The distribution data could not be read.');
   }
   const wire = result.data;
+  const year = yearToDateFromWire(wire.year_to_date);
   return {
+    ...(year.yearToDate ? { yearToDate: year.yearToDate } : {}),
     user: {
       id: wire.user.id,
       name: wire.user.name,
@@ -315,6 +321,7 @@ export function contextFromWire(json: unknown): DistributionContext {
     profile: {
       taxStatus: wire.profile.tax_status,
       ficaTax: wire.profile.fica_tax,
+      ...(year.minister ? { minister: true } : {}),
       netSalary: wire.profile.net_salary,
       housingAllowance: wire.profile.housing_allowance,
       retirementAmount: wire.profile.retirement_amount,

@@ -11,6 +11,7 @@ import {
   transactionRequestsFromPayload,
 } from './payload';
 import { payrollProfileFor } from './payroll-inputs';
+import type { YearToDate } from './payroll-year';
 import { buildRecurringItems } from './recurring';
 import type { PreviousFigures } from './review';
 import type { DistributionRequest } from './schemas';
@@ -98,6 +99,8 @@ export interface DistributionContext {
   previous: (PreviousFigures & { id: number }) | null;
   /** The saved distribution when editing or viewing one, else null. */
   distribution: ContextDistribution | null;
+  /** The MAT date's calendar year so far (wage base, housing designation); absent: nothing capped. */
+  yearToDate?: YearToDate;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -162,6 +165,7 @@ export function buildDistributionInput(context: DistributionContext, payload: Di
       midMonthDisbursement: payload.mid_month_disbursement,
     },
     comments: payload.comments ?? null,
+    ...(context.yearToDate ? { yearToDate: context.yearToDate } : {}),
   };
 }
 

@@ -4,7 +4,8 @@ import { type Cents, formatUSD, sum } from '../money';
 import { payAdvances } from './advances';
 import { GeneralFund } from './general-fund';
 import { HoldAccountLedger } from './hold-accounts';
-import { adminFee, computePayroll } from './payroll';
+import { adminFee } from './payroll';
+import { yearPayroll } from './payroll-year';
 import { planTransactions } from './plan';
 import { payReimbursements } from './reimbursements';
 import type { DistributionInput, DistributionResult, DonationResult, HoldAccountFigures } from './types';
@@ -31,8 +32,9 @@ export function computeDistribution(input: DistributionInput): DistributionResul
   // Step 3: the admin fee, rounded once and capped.
   const fee = adminFee(totalDonations, profile, settings);
 
-  // Step 4: payroll. The mid-month disbursement is the part of the payroll disbursement already paid.
-  const payroll = computePayroll(profile, settings);
+  // Step 4: payroll, with the year's wage base and housing designation (payroll-year.ts). The
+  // mid-month disbursement is the part of the payroll disbursement already paid.
+  const payroll = yearPayroll(profile, settings, input.endDate, input.yearToDate);
   if (input.manual.midMonthDisbursement > payroll.payrollDisbursement) {
     throw AppError.field('mid_month_disbursement', MESSAGES.midMonthTooLarge);
   }
@@ -100,7 +102,7 @@ interface Computed {
   startingBalance: Cents;
   totalDonations: Cents;
   fee: Cents;
-  payroll: ReturnType<typeof computePayroll>;
+  payroll: ReturnType<typeof yearPayroll>;
   ledger: HoldAccountLedger;
   transferFromHeld: Cents;
   distributableBeforeDeposits: Cents;
@@ -185,6 +187,9 @@ function assembleResult(computed: Computed): DistributionResult {
       net_payroll_dist: payroll.payrollDisbursement - input.manual.midMonthDisbursement,
       insurance_payment: payroll.insurancePayment,
       wire_fee: payroll.wireFee,
+      social_security_wages: payroll.socialSecurityWages,
+      medicare_wages: payroll.medicareWages,
+      housing_allowance_excluded: payroll.housingAllowanceExcluded,
 
       held_liability_account_starting_balance: heldStarting,
       held_liability_account_deposit: deposits,

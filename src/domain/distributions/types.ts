@@ -1,6 +1,7 @@
 import type { IsoDate } from '../dates';
 import type { Cents, Decimal } from '../money';
 import type { Settings } from '../settings/settings';
+import type { YearToDate } from './payroll-year';
 
 /**
  * The distribution engine's input and output. Every amount is integer cents (`Cents`); rates are
@@ -20,6 +21,8 @@ export type { TaxStatus };
 export interface PayrollProfile {
   taxStatus: TaxStatus | null;
   ficaTax: boolean;
+  /** A minister (decision 33, docs/decisions.md): no FICA shares, as W2 Exempt; housing may be excluded. */
+  minister?: boolean;
   netSalary: Cents;
   housingAllowance: Cents;
   retirementAmount: Cents;
@@ -123,6 +126,8 @@ export interface DistributionInput {
   advanceRequests: AdvanceRequestInput[];
   manual: ManualAmounts;
   comments: string | null;
+  /** What the MAT date's calendar year already holds (wage base, housing designation); none: no caps. */
+  yearToDate?: YearToDate;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -287,6 +292,12 @@ export interface DistributionFields {
   net_payroll_dist: Cents;
   insurance_payment: Cents;
   wire_fee: Cents;
+  /** W-2 box 3 wages (gross payroll up to the wage base; 0 for ministers, W2 Exempt and 1099). */
+  social_security_wages: Cents;
+  /** W-2 box 5 wages (gross payroll; 0 for ministers, W2 Exempt and 1099). */
+  medicare_wages: Cents;
+  /** The housing allowance excluded under the year's designation (W-2 box 14). */
+  housing_allowance_excluded: Cents;
 
   held_liability_account_starting_balance: Cents;
   held_liability_account_deposit: Cents;
@@ -341,6 +352,9 @@ export const STORED_MONEY_FIELDS = [
   'net_payroll_dist',
   'insurance_payment',
   'wire_fee',
+  'social_security_wages',
+  'medicare_wages',
+  'housing_allowance_excluded',
   'held_liability_account_starting_balance',
   'held_liability_account_deposit',
   'held_liability_account_withdrawal',

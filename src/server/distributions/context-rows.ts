@@ -7,6 +7,7 @@ import type { Role } from '../../domain/roles';
 import { type Settings, settingsFrom } from '../../domain/settings/settings';
 import { centsFromDatabase } from '../db/schema/columns';
 import type { ContextRange, LoadedContext } from './load-context';
+import { type YearToDateJson, yearToDateOf } from './year-to-date-rows';
 
 /**
  * The rows of load-context.ts's combined read (JSON lists, money as exact text) and how they become
@@ -35,6 +36,7 @@ export interface PersonJson {
   missionary_number: string | null;
   tax_status: TaxStatus | null;
   fica_tax: boolean;
+  minister: boolean;
   net_salary: string | null;
   housing_allowance: string | null;
   retirement_amount: string | null;
@@ -75,6 +77,7 @@ export interface LoadedLists {
   }>;
   previous: Array<{ id: number; user_id: number; total_donations: string; unreimbursed_amount_ending: string }>;
   settings: Record<string, string>;
+  year_to_date: YearToDateJson[];
   /** Approval only: the user's processed reports with an unpaid part (the paydown's candidates). */
   owed?: Array<{ id: number; date: IsoDate; unreimbursed: string }>;
 }
@@ -86,6 +89,7 @@ function payrollProfileOf(row: PersonJson): PayrollProfile {
   return {
     taxStatus: row.tax_status,
     ficaTax: row.fica_tax,
+    ...(row.minister ? { minister: true } : {}),
     netSalary: cents(row.net_salary),
     housingAllowance: cents(row.housing_allowance),
     retirementAmount: cents(row.retirement_amount),
@@ -155,10 +159,13 @@ export function assemble(lists: LoadedLists, range: ContextRange, settingsOverri
   const reportsByUser = groupBy(reportRows, (row) => row.user_id);
   const advancesByUser = groupBy(advanceRows, (row) => row.user_id);
   const previousByUser = new Map(previousRows.map((row) => [row.user_id, row]));
+  const yearByUser = new Map(parseJson<YearToDateJson[]>(lists.year_to_date ?? []).map((row) => [row.user_id, row]));
 
   for (const user of userRows) {
     const previous = previousByUser.get(user.id);
+    const year = yearByUser.get(user.id);
     result.set(user.id, {
+      ...(year ? { yearToDate: yearToDateOf(year) } : {}),
       user: {
         id: user.id,
         name: user.name,

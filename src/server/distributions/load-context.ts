@@ -55,6 +55,8 @@ interface LoadSpec {
   range: ContextRange | null;
   /** The start of the range, for the previous approved distribution. */
   startDate: SQL;
+  /** The MAT date (end of the range): its calendar year's wage base and housing designation. */
+  endDate: SQL;
   /** Approval: the distribution row is locked in the same statement, first. */
   claim: { id: number } | null;
 }
@@ -70,6 +72,29 @@ const OWED_REPORTS = sql`select coalesce(json_agg(json_build_object('id', r.id,
     'unreimbursed', r.unreimbursed_amount::text)), '[]')
   from expense_reports r, claimed c
   where r.user_id = c.user_id and r.processed and r.unreimbursed_amount > 0 and r.distribution_id is distinct from c.id`;
+
+/**
+ * Each user's year so far (src/domain/distributions/payroll-year.ts): the MAT date's calendar
+ * year, its wage base, the user's designation for it, and what the year's other approved
+ * distributions (reversed ones have another status) hold in Social Security wages and excluded
+ * housing allowance. The distribution being edited or approved is left out, so the limits hold
+ * whatever order months are approved in.
+ */
+function yearToDateList(spec: LoadSpec): SQL {
+  return sql`select coalesce(json_agg(json_build_object('user_id', u.id, 'year', y.year,
+      'wage_base', t.social_security_wage_base::text, 'ss_wages', s.ss_wages::text,
+      'housing_excluded', s.housing_excluded::text, 'designation_amount', h.amount::text,
+      'designation_on', to_char(h.approved_on, 'YYYY-MM-DD'))), '[]')
+    from unnest(${spec.users}) as u(id)
+    cross join (select extract(year from ${spec.endDate})::int as year) y
+    left join tax_years t on t.year = y.year
+    left join housing_allowance_designations h on h.user_id = u.id and h.year = y.year
+    cross join lateral (select coalesce(sum(d.social_security_wages), 0) as ss_wages,
+        coalesce(sum(d.housing_allowance_excluded), 0) as housing_excluded
+      from distributions d where d.user_id = u.id and d.status = 'approved'
+        and d.end_date >= make_date(y.year, 1, 1) and d.end_date <= make_date(y.year, 12, 31)
+        and not (d.id = any(${spec.distributions}))) s`;
+}
 
 /**
  * The one statement that loads contexts, as JSON lists (money as exact text, dates as
@@ -111,6 +136,7 @@ async function runLoad(db: DbOrTx, spec: LoadSpec): Promise<LoadedLists> {
     ),
     people as (
       select u.id, u.name, u.email, u.role, u.missionary_number, p.tax_status, coalesce(p.fica_tax, false) as fica_tax,
+        coalesce(p.minister, false) as minister,
         p.net_salary::text as net_salary, p.housing_allowance::text as housing_allowance,
         p.retirement_amount::text as retirement_amount, p.federal_income_tax::text as federal_income_tax,
         p.wire_fee::text as wire_fee, p.insurance_amount::text as insurance_amount,
@@ -152,6 +178,7 @@ async function runLoad(db: DbOrTx, spec: LoadSpec): Promise<LoadedLists> {
         from (select distinct on (user_id) id, user_id, total_donations, unreimbursed_amount_ending from distributions
               where user_id = any(${spec.users}) and status = 'approved' and end_date < ${spec.startDate}
               order by user_id, end_date desc, id desc) p) as previous,
+      (${yearToDateList(spec)}) as year_to_date,
       ${spec.claim ? sql`(${OWED_REPORTS}) as owed,` : sql``}
       (select coalesce(json_object_agg(setting_name, setting_value), '{}') from settings) as settings`;
   const loaded = spec.claim
@@ -186,6 +213,7 @@ export async function loadContexts(
     distributions: sql`${sql.param(distributionIds)}::int[]`,
     range,
     startDate: sql`${range.startDate}::date`,
+    endDate: sql`${range.endDate}::date`,
     claim: null,
   });
   return assemble(lists, range, options.settings);
@@ -209,6 +237,7 @@ export async function lockForApproval(
     distributions: sql`array(select id from claimed)`,
     range: null,
     startDate: sql`(select start_date from claimed)`,
+    endDate: sql`(select end_date from claimed)`,
     claim: { id },
   });
   const claimed = parseJson<Record<string, unknown> | null>(lists.claimed ?? null);

@@ -50,6 +50,10 @@ export const distributions = pgTable(
     wireFee: money('wire_fee').notNull().default(0),
     housingAllowance: money('housing_allowance').notNull().default(0),
     insurancePayment: money('insurance_payment').notNull().default(0),
+    /** W-2 boxes 3 and 5 and box 14 of this distribution (docs/tax.md). */
+    socialSecurityWages: money('social_security_wages').notNull().default(0),
+    medicareWages: money('medicare_wages').notNull().default(0),
+    housingAllowanceExcluded: money('housing_allowance_excluded').notNull().default(0),
     ministryReimbursement: money('ministry_reimbursement').notNull().default(0),
     ministryAdvance: money('ministry_advance').notNull().default(0),
     manualMinistryReimbursement: money('manual_ministry_reimbursement').notNull().default(0),

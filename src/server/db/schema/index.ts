@@ -13,3 +13,4 @@ export * from './second-factor';
 export * from './settings';
 export * from './stored-files';
 export * from './users';
+export * from './year-end';

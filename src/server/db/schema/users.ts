@@ -32,6 +32,8 @@ export const profiles = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     taxStatus: text('tax_status'),
     ficaTax: boolean('fica_tax').notNull().default(false),
+    /** A minister (decision 33, docs/decisions.md): no FICA shares; housing allowance under a designation. */
+    minister: boolean('minister').notNull().default(false),
     retirementAmount: money('retirement_amount').notNull().default(0),
     fundBalance: money('fund_balance').notNull().default(0),
     unreimbursedAmount: money('unreimbursed_amount').notNull().default(0),

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { isIsoDate } from '../dates';
+import { moneyField } from '../fields';
+import { toDollars } from '../money';
+import type { YearToDate } from './payroll-year';
+import type { PayrollProfile } from './types';
+
+/**
+ * The year-to-date part of GET /api/distribution-context (payroll-year.ts), so the form's preview
+ * caps the Social Security share and the housing allowance as the server will. It carries the
+ * profile's minister flag too: both only matter together.
+ */
+export const yearToDateWireSchema = z
+  .object({
+    year: z.number().int(),
+    minister: z.literal([0, 1]),
+    social_security_wage_base: moneyField('Wage base').nullable(),
+    social_security_wages_before: moneyField('Social Security wages'),
+    housing_designation: z
+      .object({
+        amount: moneyField('Designation'),
+        approved_on: z.string().refine(isIsoDate, 'must be a date (YYYY-MM-DD).'),
+      })
+      .nullable(),
+    housing_excluded_before: moneyField('Housing allowance excluded'),
+  })
+  .optional();
+
+export type YearToDateWire = NonNullable<z.input<typeof yearToDateWireSchema>>;
+
+export function yearToDateToWire(profile: PayrollProfile, ytd: YearToDate | undefined): YearToDateWire | undefined {
+  if (!ytd) return undefined;
+  return {
+    year: ytd.year,
+    minister: profile.minister ? 1 : 0,
+    social_security_wage_base: ytd.socialSecurityWageBase === null ? null : toDollars(ytd.socialSecurityWageBase),
+    social_security_wages_before: toDollars(ytd.socialSecurityWagesBefore),
+    housing_designation: ytd.housingDesignation && {
+      amount: toDollars(ytd.housingDesignation.amount),
+      approved_on: ytd.housingDesignation.approvedOn,
+    },
+    housing_excluded_before: toDollars(ytd.housingExcludedBefore),
+  };
+}
+
+/** The parsed wire back to the model: the year-to-date and the profile's minister flag. */
+export function yearToDateFromWire(wire: z.output<typeof yearToDateWireSchema>): {
+  yearToDate?: YearToDate;
+  minister: boolean;
+} {
+  if (!wire) return { minister: false };
+  return {
+    minister: wire.minister === 1,
+    yearToDate: {
+      year: wire.year,
+      socialSecurityWageBase: wire.social_security_wage_base,
+      socialSecurityWagesBefore: wire.social_security_wages_before,
+      housingDesignation: wire.housing_designation && {
+        amount: wire.housing_designation.amount,
+        approvedOn: wire.housing_designation.approved_on,
+      },
+      housingExcludedBefore: wire.housing_excluded_before,
+    },
+  };
+}
