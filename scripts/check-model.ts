@@ -5,9 +5,10 @@ import { createTestApp } from '../src/server/test-support/harness';
 import { runOffice } from '../src/server/test-support/office-model';
 import { reversalStats } from '../src/server/test-support/office-model/reversals';
 import { createOffice } from '../src/server/test-support/office-model/suite';
+import { uploadStats } from '../src/server/test-support/office-model/uploads';
 
 /**
- * `npm run check:model -- --runs 10000 [--seed N] [--min-steps 40] [--max-steps 50] [--shrink-seconds 300]`: the office
+ * `npm run check:model -- --runs 10000 [--seed N] [--min-steps 40] [--max-steps 50] [--shrink-seconds 300] [--minutes M]`: the office
  * model of the CI test (src/server/test-support/office-model) for as long as asked, on an in-memory
  * PGlite. Prints the number of sequences and steps run; on a failure, fast-check's report: the
  * seed, the shrunk counterexample (the commands, smallest first found) and the calls it made.
@@ -22,6 +23,8 @@ async function main(): Promise<number> {
       'min-steps': { type: 'string', default: '40' },
       'max-steps': { type: 'string', default: '50' },
       'shrink-seconds': { type: 'string', default: '300' },
+      // Stop drawing sequences after this long (the run counts what it ran; not a failure).
+      minutes: { type: 'string' },
     },
   });
   const runs = Number(values.runs);
@@ -47,15 +50,20 @@ async function main(): Promise<number> {
         seed,
         shrinkSeconds: Number(values['shrink-seconds']),
         path: values.path,
+        timeLimitMs: values.minutes === undefined ? undefined : Number(values.minutes) * 60_000,
       },
       stats,
     );
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    if (sequences < runs) console.log(`office model: stopped drawing sequences after ${values.minutes} minutes.`);
     console.log(
       `office model: ${sequences} sequences, ${steps} steps (fewest in one sequence: ${fewest}), every invariant held (${seconds} s).`,
     );
     console.log(
       `reversals: ${reversalStats.reversed} reversed, ${reversalStats.rebuilt} rebuilt, ${reversalStats.comparedAfterRebuild} rebuilt with the same figures and compared balance by balance.`,
+    );
+    console.log(
+      `several uploads: ${uploadStats.saved} distributions saved and ${uploadStats.built} built by MAT Day taking two or three uploads.`,
     );
     return 0;
   } catch (error) {

@@ -5,6 +5,7 @@ import { distributionCommands } from './distributions';
 import { overlapCommands } from './overlaps';
 import { payoutCommands } from './payouts';
 import { reversalCommands } from './reversals';
+import { uploadCommands } from './uploads';
 import { type Real, resetOffice } from './world';
 
 export type { Real } from './world';
@@ -17,6 +18,7 @@ export const officeCommands = [
   ...payoutCommands,
   ...overlapCommands,
   ...reversalCommands,
+  ...uploadCommands,
 ];
 
 /** Reports, payouts and approvals come up more often than imports and archive attempts. */
@@ -54,6 +56,11 @@ export interface OfficeRunOptions {
    * smallest counterexample found so far is the one reported.
    */
   shrinkSeconds?: number;
+  /**
+   * Stop drawing new sequences after this many milliseconds (a long run that must end by a given
+   * hour); the sequences run so far are counted and an interrupted run is not a failure.
+   */
+  timeLimitMs?: number;
 }
 
 /**
@@ -92,7 +99,13 @@ export async function runOffice(
         stats.fewest = Math.min(stats.fewest, model.steps);
       },
     ),
-    { numRuns: options.runs, seed: options.seed, path: options.path, endOnFailure: options.path !== undefined },
+    {
+      numRuns: options.runs,
+      seed: options.seed,
+      path: options.path,
+      endOnFailure: options.path !== undefined,
+      ...(options.timeLimitMs !== undefined && { interruptAfterTimeLimit: options.timeLimitMs }),
+    },
   );
   return stats;
 }

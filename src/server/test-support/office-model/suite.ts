@@ -1,10 +1,13 @@
 import { seedCategories } from '../expense-fixtures';
 import { createTestApp, type TestApp } from '../harness';
 import { runOffice } from './index';
+import { unlogEveryTable } from './unlogged';
 import type { Real } from './world';
 
 /** The office the model drives: an admin and two missionaries (Account # 7001, 7002) with their categories. */
 export async function createOffice(t: TestApp): Promise<Real> {
+  // PGlite's throw-away database without WAL: the same checks, faster (unlogged.ts).
+  if (t.ctx.dbKind === 'pglite') await unlogEveryTable(t.ctx.db);
   const admin = await t.signIn('admin');
   const missionaries = [];
   for (const number of ['7001', '7002']) {

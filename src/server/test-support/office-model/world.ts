@@ -7,6 +7,7 @@ import { centsFromDatabase } from '../../db/schema/columns';
 import { checkLiveLedger } from '../../ledger/read-ledger';
 import type { CallOptions, CallResult, SignedIn, TestApp } from '../harness';
 import { overlapProblems } from './overlaps';
+import { donationProblems } from './uploads';
 
 /**
  * The office model (docs/distribution.md "Ledger invariants"): the real app on PGlite, driven by
@@ -202,7 +203,7 @@ export async function checkStep(real: Real, model: Model): Promise<void> {
       problems.push(`${row.kind} #${row.id} is ${formatUSD(actual)}, the model expects ${formatUSD(expected)}`);
     }
   }
-  problems.push(...(await overlapProblems(real)));
+  problems.push(...(await overlapProblems(real)), ...(await donationProblems(real)));
   if (problems.length > 0) throw new Error(`model disagrees after ${real.log.at(-1)}: ${problems.join('; ')}`);
 }
 
