@@ -129,7 +129,7 @@ it('runs an office month on two processes, survives SIGKILL of one, and loses or
     await ok(node(i + 1), 'PATCH', `/api/submit/expense-report/${report.id}`, { token: person.token });
     const advance = await ok(node(i), 'POST', '/api/advance-request', {
       token: person.token,
-      json: { amount_requested: '200.00', status: 'requested', user_id: person.id },
+      json: { amount_requested: '200.00', status: 'requested', user_id: person.id, confirm_duplicate: 1 },
     });
     advanceIds.push(advance.id);
   }

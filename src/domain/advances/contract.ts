@@ -20,6 +20,9 @@ export const ZAdvanceSchema = z
     approved: ZFlag,
     type: ZId.nullable(),
     category: z.object({ id: ZId, expense_category: z.string() }).nullable(),
+    /** What it is for and when it is needed (decision 34); null on requests made before. */
+    purpose: z.string().nullable(),
+    needed_by: ZDate.nullable(),
     hold_account_id: ZId.nullable(),
     hold_account: z.object({ id: ZId, fund_name: z.string() }).nullable(),
     distribution_id: ZId.nullable(),
@@ -28,7 +31,9 @@ export const ZAdvanceSchema = z
     /** The day the distribution that paid it was approved (UTC); null while unpaid (decision 14). */
     paid_on: ZDate.nullable(),
     expense_report_id: ZId.nullable(),
-    expense_report: z.object({ id: ZId, submitted: ZFlag, processed: ZFlag, total_amount: ZDollars }).nullable(),
+    expense_report: z
+      .object({ id: ZId, submitted: ZFlag, processed: ZFlag, total_amount: ZDollars, cash_returned: ZDollars })
+      .nullable(),
     archived_at: ZTimestamp.nullable(),
     created_at: ZTimestamp,
     updated_at: ZTimestamp,
@@ -93,7 +98,8 @@ export const advancesContract = contracts('Advance requests', {
   createAdvance: {
     method: 'POST',
     path: '/advance-request',
-    summary: 'Request an advance (missionary).',
+    summary:
+      'Request an advance (missionary). A second request for the same amount on the same day answers 409 with errors.confirm_duplicate; send confirm_duplicate=1 to ask again.',
     request: { body: advanceRequestSchema },
     responses: { 201: ZAdvanceSchema },
   },

@@ -1,5 +1,6 @@
 import type { Actor, Decision } from '../expense-reports/states';
 import { MESSAGES } from '../messages';
+import { type Cents, formatUSD } from '../money';
 
 /**
  * An advance request's life (docs/product.md §4, docs/decisions.md): requested → approved (amount_approved
@@ -58,6 +59,14 @@ export const ADVANCE_MESSAGES = {
   wrongState: 'This advance request is not in a state that allows that.',
   unpaid: 'This advance has not been paid yet: the next distribution pays it. Archive it after that.',
 } as const;
+
+/**
+ * The question a second request for the same amount on the same day asks (decision 34): the API
+ * answers it with 409 naming `confirm_duplicate`, and the form asks it before sending again.
+ */
+export function duplicateRequestMessage(amount: Cents): string {
+  return `You already asked for ${formatUSD(amount)} today — ask again?`;
+}
 
 type Who = 'owner' | 'admin' | 'staff' | 'owner_or_admin' | 'owner_or_staff';
 

@@ -106,12 +106,48 @@ export function unreimbursedOf(report: { type: 'reimbursement' | 'advance'; tota
 /** docs/product.md §9: an advance report may be submitted within one dollar of the approved amount. */
 export const ADVANCE_TOLERANCE: Cents = 100;
 
-/** null when the total is within $1 of the approved amount, else docs/product.md §5's message. */
-export function advanceReportProblem(total: Cents, approved: Cents): string | null {
-  if (total < approved - ADVANCE_TOLERANCE) return MESSAGES.advanceReportTooLow;
-  if (total > approved + ADVANCE_TOLERANCE) return MESSAGES.advanceReportTooHigh;
+/**
+ * null when the expenses plus the cash given back (decision 34) are within $1 of the approved
+ * amount, else docs/product.md §5's message.
+ */
+export function advanceReportProblem(total: Cents, approved: Cents, cashReturned: Cents = 0): string | null {
+  const accounted = total + cashReturned;
+  if (accounted < approved - ADVANCE_TOLERANCE) return MESSAGES.advanceReportTooLow;
+  if (accounted > approved + ADVANCE_TOLERANCE) return MESSAGES.advanceReportTooHigh;
   return null;
 }
+
+export const CASH_RETURNED_MESSAGES = {
+  aboveApproved: 'Cash returned cannot be more than the amount approved.',
+  notAdvance: 'Only an advance report has cash returned.',
+} as const;
+
+/** Decision 34: the cash returned of an advance report; null when it may be kept. */
+export function cashReturnedProblem(cashReturned: Cents, approved: Cents, type: 'advance' | 'reimbursement') {
+  if (cashReturned === 0) return null;
+  if (type !== 'advance') return CASH_RETURNED_MESSAGES.notAdvance;
+  return cashReturned > approved ? CASH_RETURNED_MESSAGES.aboveApproved : null;
+}
+
+/**
+ * What an advance report still needs before it can be submitted (decision 34), in the order the
+ * missionary fixes them: the receipt, then the amounts. The form shows these before Submit, so
+ * Submit is never enabled only to fail; the server refuses the same things.
+ */
+export function advanceSubmitBlockers(facts: {
+  total: Cents;
+  approved: Cents;
+  cashReturned: Cents;
+  receipts: number;
+}): string[] {
+  const blockers: string[] = [];
+  if (facts.receipts === 0) blockers.push(ADVANCE_NEEDS_RECEIPT);
+  const problem = advanceReportProblem(facts.total, facts.approved, facts.cashReturned);
+  if (problem) blockers.push(problem);
+  return blockers;
+}
+
+export const ADVANCE_NEEDS_RECEIPT = 'Add a receipt: an advance report needs at least one.';
 
 export type PayoutResult =
   | { ok: true; payout: Cents; unreimbursed: Cents }

@@ -30,6 +30,7 @@ import {
   requiredId,
   returnReportSchema,
   saveReportSchema,
+  submitReportSchema,
 } from './schemas';
 import { REPORT_STATUS_LABELS, type ReportStatus } from './states';
 
@@ -48,6 +49,8 @@ export const ZReportSummarySchema = z
     total_amount: ZDollars,
     unreimbursed_amount: ZDollars,
     payout: ZDollars.nullable(),
+    /** An advance report's unspent cash given back (decision 34); 0 on a reimbursement. */
+    cash_returned: ZDollars,
     start_date: ZDate.nullable(),
     end_date: ZDate.nullable(),
     date_submitted: ZDate.nullable(),
@@ -246,15 +249,15 @@ export const expenseReportsContract = contracts('Expense reports', {
   saveReport: {
     method: 'PATCH',
     path: '/save/expense-report/:id',
-    summary: 'Finish later, or change the distance unit.',
+    summary: 'Finish later, change the distance unit, or (an advance report) declare the cash returned.',
     request: { params: ZReportIdParamsSchema, body: saveReportSchema },
     responses: { 200: ZFullReportSchema },
   },
   submitReport: {
     method: 'PATCH',
     path: '/submit/expense-report/:id',
-    summary: 'Submit a report for processing.',
-    request: { params: ZReportIdParamsSchema },
+    summary: 'Submit a report for processing; an advance report may declare its cash returned here too (decision 34).',
+    request: { params: ZReportIdParamsSchema, body: submitReportSchema },
     responses: { 200: ZFullReportSchema },
   },
   processReport: {

@@ -61,6 +61,13 @@ export type CreateReportInput = z.input<typeof createReportSchema>;
 /** PATCH /save/expense-report/{id} (Finish Later, or a change of distance type). */
 export const saveReportSchema = z.object({
   distance_type: optionalEnum('Distance type', DISTANCE_TYPES),
+  /** An advance report's unspent cash given back (decision 34); refused on a reimbursement. */
+  cash_returned: optionalMoney('Cash returned'),
+});
+
+/** PATCH /submit/expense-report/{id}: an advance report may declare its cash returned as it submits. */
+export const submitReportSchema = z.object({
+  cash_returned: optionalMoney('Cash returned'),
 });
 
 /** PATCH /process-expense-report/{id}: the payout for a reimbursement; nothing for an advance report. */

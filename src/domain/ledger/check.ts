@@ -1,6 +1,7 @@
 import { formatUSDate } from '../dates';
 import { overlappingPairs } from '../distributions/overlap';
 import { type Cents, formatUSD, sum } from '../money';
+import { CASH_RETURNED_REASON } from '../reports/cash-returned';
 import { ficaAllowed } from '../users/tax-status';
 
 export { LEDGER_CHECKS } from './helpers';
@@ -249,6 +250,9 @@ function checkConservation(rows: LedgerRows): { violations: LedgerViolation[]; t
     if (j.account === 'user_fund' && (j.reason === 'opening_balance' || j.reason === 'manual_adjustment')) {
       add(byUser, j.accountId, { openings: j.amount });
     }
+    // Cash given back from an advance (decision 34) is paid-out money coming home: it nets against it.
+    if (j.account === 'user_fund' && j.reason === CASH_RETURNED_REASON)
+      add(byUser, j.accountId, { paidOut: -j.amount });
   }
   for (const d of rows.distributions) {
     if (d.status !== 'approved') continue;

@@ -72,6 +72,8 @@ export function officePayoutSection(
   payouts: readonly OfficePayout[],
   previous: PreviousStatement | null,
   startingBalance: Cents,
+  /** Cash returned from advances in the same window (decision 34): part of the bridge. */
+  cashReturned: Cents = 0,
 ): StatementSection | null {
   if (payouts.length === 0) return null;
   const rows = payouts.flatMap((payout) =>
@@ -87,7 +89,7 @@ export function officePayoutSection(
   const lines: StatementLine[] = [];
   if (previous) {
     const fromFund = fundPaid(payouts);
-    const other = startingBalance - previous.endingBalance + fromFund;
+    const other = startingBalance - previous.endingBalance + fromFund - cashReturned;
     lines.push(
       {
         label: `Ending balance of your last statement (${formatUSDate(previous.endDate)})`,
@@ -95,6 +97,9 @@ export function officePayoutSection(
         style: 'balance',
       },
       { label: 'Paid at processing from your fund', amount: -fromFund, style: 'item' },
+      ...(cashReturned === 0
+        ? []
+        : [{ label: 'Cash returned from advances', amount: cashReturned, style: 'item' as const }]),
       ...(other === 0 ? [] : [{ label: 'Other changes to your fund', amount: other, style: 'item' as const }]),
       { label: 'Starting balance of this statement', amount: startingBalance, style: 'total' },
     );

@@ -2,6 +2,7 @@ import { formatUSDate, type IsoDate } from '../dates';
 import type { Cents } from '../money';
 import type { Terms } from '../terms';
 import type { ReportDistribution } from './accounting';
+import { type CashReturn, cashReturnedSection, cashReturnedTotal } from './cash-returned';
 import { type OfficePayout, officePayoutSection, type PreviousStatement } from './office-payouts';
 import { holdAccountSections } from './statement-hold-accounts';
 import {
@@ -109,6 +110,8 @@ export interface StatementSource {
   funds: StatementFund[] | null;
   /** Payouts made at processing since the last statement, and that statement's ending (office-payouts.ts). */
   officePayouts?: { payouts: OfficePayout[]; previous: PreviousStatement | null };
+  /** Cash returned from advances since the last statement (cash-returned.ts). */
+  cashReturns?: CashReturn[];
 }
 
 export type LineStyle = 'balance' | 'item' | 'subtotal' | 'total' | 'note';
@@ -162,10 +165,13 @@ export function buildStatement(source: StatementSource): Statement {
     source.officePayouts?.payouts ?? [],
     source.officePayouts?.previous ?? null,
     d.starting_balance,
+    cashReturnedTotal(source.cashReturns ?? []),
   );
+  const cashReturned = cashReturnedSection(source.cashReturns ?? []);
   const sections: StatementSection[] = [
     ...(d.reversal ? [reversalSection(d.reversal)] : []),
     ...(paidAtProcessing ? [paidAtProcessing] : []),
+    ...(cashReturned ? [cashReturned] : []),
     ...fundSections(d),
     ...donationSections(source),
     ...payrollSections(d),

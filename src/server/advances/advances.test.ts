@@ -32,7 +32,8 @@ afterAll(() => t.close());
 async function requested(user: SignedIn, amount = '300') {
   const created = await t.call('POST', '/api/advance-request', {
     token: user.token,
-    form: { amount_requested: amount },
+    // Repeats of one amount on one (frozen) day are asked about (decision 34); these tests confirm.
+    form: { amount_requested: amount, confirm_duplicate: 1 },
   });
   expect(created.status).toBe(201);
   return created.body as { id: number; [key: string]: any };

@@ -1,11 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { advanceRequestSchema, processAdvanceSchema } from '../../domain/advances/schemas';
+import { duplicateRequestMessage } from '../../domain/advances/states';
 import { isoDateOf } from '../../domain/dates';
 import { AppError } from '../../domain/errors';
 import { MESSAGES } from '../../domain/messages';
 import type { AuthUser } from '../auth/tokens';
 import type { AppContext } from '../context';
+import type { Tx } from '../db/client';
 import { advanceRequests } from '../db/schema';
 import { checkCategory, checkOwnHoldAccount } from '../expense-reports/recompute';
 import { recordAudit } from '../journal/journal';
@@ -18,6 +20,28 @@ export const ADVANCE_RULE_MESSAGES = {
   aboveRequested: 'Approved amount cannot be more than the amount requested.',
 } as const;
 
+/**
+ * Decision 34: a second request for the same amount on the same day is most often a double tap or
+ * a forgotten first one, so it is asked about (409 naming confirm_duplicate) rather than kept twice.
+ */
+async function refuseUnconfirmedDuplicate(tx: Tx, userId: number, amount: number, today: string) {
+  const [same] = await tx
+    .select({ id: advanceRequests.id })
+    .from(advanceRequests)
+    .where(
+      and(
+        eq(advanceRequests.userId, userId),
+        eq(advanceRequests.amountRequested, amount),
+        eq(advanceRequests.dateSubmitted, today),
+      ),
+    )
+    .limit(1);
+  if (same) {
+    const message = duplicateRequestMessage(amount);
+    throw new AppError('conflict', message, { confirm_duplicate: [message] });
+  }
+}
+
 /** POST /advance-request: a missionary asks for an advance; it starts as requested, dated today. */
 export async function createAdvance(ctx: AppContext, actor: AuthUser, input: z.output<typeof advanceRequestSchema>) {
   if (input.user_id !== undefined && input.user_id !== actor.id) throw AppError.forbidden();
@@ -25,6 +49,8 @@ export async function createAdvance(ctx: AppContext, actor: AuthUser, input: z.o
   const id = await ctx.db.transaction(async (tx) => {
     await checkCategory(tx, 'type', input.type, 'advance');
     await checkOwnHoldAccount(tx, input.hold_account_id, actor.id);
+    if (!input.confirm_duplicate)
+      await refuseUnconfirmedDuplicate(tx, actor.id, input.amount_requested, isoDateOf(now));
     const [row] = await tx
       .insert(advanceRequests)
       .values({
@@ -33,6 +59,8 @@ export async function createAdvance(ctx: AppContext, actor: AuthUser, input: z.o
         amountRequested: input.amount_requested,
         type: input.type ?? null,
         holdAccountId: input.hold_account_id ?? null,
+        purpose: input.purpose ?? null,
+        neededBy: input.needed_by ?? null,
         dateSubmitted: isoDateOf(now),
         createdAt: now,
         updatedAt: now,
@@ -43,7 +71,7 @@ export async function createAdvance(ctx: AppContext, actor: AuthUser, input: z.o
       action: 'create',
       entityType: 'advance_request',
       entityId: row.id,
-      details: { amount_requested: input.amount_requested },
+      details: { amount_requested: input.amount_requested, needed_by: input.needed_by ?? null },
     });
     return row.id;
   });

@@ -40,9 +40,10 @@ describe('Idempotency-Key on POST /api/advance-request', () => {
     expect(retry.status).toBe(201);
     expect(retry.body).toEqual(first.body);
     const before = (await advancesOf(ruth.id)).length;
-    expect((await ask(ruth, 'advance-retry-2')).body.id).not.toBe(first.body.id);
-    expect((await ask(ruth, null)).status).toBe(201);
-    expect((await ask(ruth, null)).status).toBe(201);
+    // Other amounts: the same amount again on the same day is asked about first (decision 34).
+    expect((await ask(ruth, 'advance-retry-2', '151.00')).body.id).not.toBe(first.body.id);
+    expect((await ask(ruth, null, '152.00')).status).toBe(201);
+    expect((await ask(ruth, null, '153.00')).status).toBe(201);
     expect(await advancesOf(ruth.id)).toHaveLength(before + 3);
   });
 

@@ -38,6 +38,7 @@ function selectAdvances(db: DbOrTx) {
         submitted: expenseReports.submitted,
         processed: expenseReports.processed,
         totalAmount: expenseReports.totalAmount,
+        cashReturned: expenseReports.cashReturned,
       },
       distributionApprovedAt: distributions.approvedAt,
     })

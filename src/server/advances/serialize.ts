@@ -9,7 +9,10 @@ export interface AdvanceJoins {
   user: { name: string; missionaryNumber: string | null };
   category: Pick<typeof categories.$inferSelect, 'id' | 'expenseCategory'> | null;
   holdAccount: Pick<typeof holdAccounts.$inferSelect, 'id' | 'fundName'> | null;
-  report: Pick<typeof expenseReports.$inferSelect, 'id' | 'submitted' | 'processed' | 'totalAmount'> | null;
+  report: Pick<
+    typeof expenseReports.$inferSelect,
+    'id' | 'submitted' | 'processed' | 'totalAmount' | 'cashReturned'
+  > | null;
   /** When the distribution it references was approved (null while pending or none). */
   distributionApprovedAt: Date | null;
 }
@@ -30,6 +33,8 @@ export function serializeAdvance(row: AdvanceRow, joins: AdvanceJoins): TAdvance
     approved: row.approved ? 1 : 0,
     type: row.type,
     category: joins.category ? { id: joins.category.id, expense_category: joins.category.expenseCategory } : null,
+    purpose: row.purpose,
+    needed_by: row.neededBy,
     hold_account_id: row.holdAccountId,
     hold_account: joins.holdAccount ? { id: joins.holdAccount.id, fund_name: joins.holdAccount.fundName } : null,
     distribution_id: row.distributionId,
@@ -45,6 +50,7 @@ export function serializeAdvance(row: AdvanceRow, joins: AdvanceJoins): TAdvance
           submitted: joins.report.submitted ? 1 : 0,
           processed: joins.report.processed ? 1 : 0,
           total_amount: toDollars(joins.report.totalAmount),
+          cash_returned: toDollars(joins.report.cashReturned),
         }
       : null,
     archived_at: row.archivedAt ? row.archivedAt.toISOString() : null,

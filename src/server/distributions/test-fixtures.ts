@@ -124,7 +124,7 @@ export async function requestAdvance(t: TestApp, user: SignedIn, amount: string)
   const advance = await ok(
     t.call('POST', '/api/advance-request', {
       token: user.token,
-      form: { amount_requested: amount, status: 'requested', user_id: user.id },
+      form: { amount_requested: amount, status: 'requested', user_id: user.id, confirm_duplicate: 1 },
     }),
   );
   return advance.id as number;

@@ -25,7 +25,7 @@ import {
   mileage,
   profiles,
 } from '../db/schema';
-import { postJournal, recordAudit } from '../journal/journal';
+import { CASH_RETURNED_REASON, postJournal, recordAudit } from '../journal/journal';
 import { reportProcessedMail } from '../notifications/notifications';
 import { queueNotification } from '../notifications/queue-mail';
 import { reportFor } from './access';
@@ -60,12 +60,17 @@ export async function processReport(
         .update(advanceRequests)
         .set({ status: 'closed', updatedAt: now })
         .where(eq(advanceRequests.id, advance.id));
+      await depositCashReturned(tx, report, advance.id, actor, now);
       await recordAudit(tx, {
         actorId: actor.id,
         action: 'process',
         entityType: 'expense_report',
         entityId: id,
-        details: { advance_request_id: advance.id, total_amount: report.totalAmount },
+        details: {
+          advance_request_id: advance.id,
+          total_amount: report.totalAmount,
+          cash_returned: report.cashReturned,
+        },
       });
       await recordReportEvent(tx, { reportId: id, action: 'processed', actorId: actor.id, at: now });
       await queueNotification(tx, ctx.config, reportProcessedMail({ ...report, payout: null, unreimbursed: 0 }), now);
@@ -182,6 +187,35 @@ async function payFromFund(tx: Tx, report: ReportRow, amount: Cents, actor: Auth
     refType: 'expense_report',
     refId: report.id,
     memo: `Report #${report.id}: payout from the fund`,
+    actorId: actor.id,
+  });
+}
+
+/**
+ * Decision 34: the unspent cash an advance report gives back goes into the missionary's fund when
+ * the office confirms the report, with its journal row (reason advance_cash_returned) so the
+ * statement and the accounting journal show the same deposit.
+ */
+async function depositCashReturned(tx: Tx, report: ReportRow, advanceId: number, actor: AuthUser, now: Date) {
+  const amount = report.cashReturned;
+  if (amount === 0) return;
+  const [profile] = await tx
+    .insert(profiles)
+    .values({ userId: report.userId, fundBalance: amount, updatedAt: now })
+    .onConflictDoUpdate({
+      target: profiles.userId,
+      set: { fundBalance: sql`${profiles.fundBalance} + ${toDecimalString(amount)}::numeric`, updatedAt: now },
+    })
+    .returning({ fundBalance: profiles.fundBalance });
+  await postJournal(tx, {
+    account: 'user_fund',
+    accountId: report.userId,
+    amount,
+    balanceAfter: profile.fundBalance,
+    reason: CASH_RETURNED_REASON,
+    refType: 'expense_report',
+    refId: report.id,
+    memo: `Advance #${advanceId}: ${formatUSD(amount)} cash returned (report #${report.id})`,
     actorId: actor.id,
   });
 }

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import { decideAdvance } from '../../domain/advances/states';
 import { isoDateOf } from '../../domain/dates';
 import { AppError } from '../../domain/errors';
-import { advanceReportProblem } from '../../domain/expense-reports/calculations';
-import type { createReportSchema, saveReportSchema } from '../../domain/expense-reports/schemas';
+import { advanceReportProblem, cashReturnedProblem } from '../../domain/expense-reports/calculations';
+import type { createReportSchema, saveReportSchema, submitReportSchema } from '../../domain/expense-reports/schemas';
 import { MESSAGES } from '../../domain/messages';
 import { advanceFacts, advanceFor } from '../advances/access';
 import type { AuthUser } from '../auth/tokens';
@@ -19,6 +19,7 @@ import { reuseEmptyDraft } from './drafts';
 import { getFullReport } from './list-reports';
 import { recomputeReport } from './recompute';
 import { recordReportEvent } from './report-events';
+import type { ReportRow } from './serialize';
 
 export const REPORT_RULE_MESSAGES = {
   emptyReport: 'Add at least one expense or mileage trip before submitting.',
@@ -107,9 +108,31 @@ export async function saveReport(
         .where(eq(expenseReports.id, id))
         .returning();
     }
+    if (input.cash_returned !== undefined) report = await setCashReturned(tx, report, input.cash_returned, now);
     await recomputeReport(tx, report, now);
   });
   return getFullReport(ctx.db, id);
+}
+
+/** Decision 34: the unspent cash an advance report gives back, at most the approved amount. */
+async function setCashReturned(tx: Tx, report: ReportRow, cents: number, now: Date): Promise<ReportRow> {
+  let approved = 0;
+  if (report.advanceRequestId !== null) {
+    const [advance] = await tx
+      .select({ approved: advanceRequests.amountApproved })
+      .from(advanceRequests)
+      .where(eq(advanceRequests.id, report.advanceRequestId));
+    approved = advance?.approved ?? 0;
+  }
+  const type = report.type === 'advance' ? 'advance' : 'reimbursement';
+  const problem = cashReturnedProblem(cents, approved, type);
+  if (problem) throw AppError.field('cash_returned', problem);
+  const [updated] = await tx
+    .update(expenseReports)
+    .set({ cashReturned: cents, updatedAt: now })
+    .where(eq(expenseReports.id, report.id))
+    .returning();
+  return updated;
 }
 
 async function itemCounts(tx: Tx, id: number) {
@@ -130,10 +153,16 @@ async function itemCounts(tx: Tx, id: number) {
  * PATCH /submit/expense-report/{id}: totals are computed once more; an advance report needs a
  * receipt and a total within $1 of the approved amount, and moves its advance to submitted.
  */
-export async function submitReport(ctx: AppContext, actor: AuthUser, id: number) {
+export async function submitReport(
+  ctx: AppContext,
+  actor: AuthUser,
+  id: number,
+  input: z.output<typeof submitReportSchema> = {},
+) {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const locked = await reportFor(tx, id, 'submit', actor, { lock: true });
+    let locked = await reportFor(tx, id, 'submit', actor, { lock: true });
+    if (input.cash_returned !== undefined) locked = await setCashReturned(tx, locked, input.cash_returned, now);
     const report = await recomputeReport(tx, locked, now);
     const { items, files } = await itemCounts(tx, id);
     if (report.type === 'advance') {
@@ -145,7 +174,7 @@ export async function submitReport(ctx: AppContext, actor: AuthUser, id: number)
       const decision = decideAdvance('submit_report', advanceFacts(advance), actor);
       if (!decision.ok) throw new AppError(decision.code, decision.message);
       if (files === 0) throw AppError.field('file', MESSAGES.fileNotChosen);
-      const problem = advanceReportProblem(report.totalAmount, advance.amountApproved ?? 0);
+      const problem = advanceReportProblem(report.totalAmount, advance.amountApproved ?? 0, report.cashReturned);
       if (problem) throw AppError.field('total_amount', problem);
       await tx
         .update(advanceRequests)
@@ -163,7 +192,7 @@ export async function submitReport(ctx: AppContext, actor: AuthUser, id: number)
       action: 'submit',
       entityType: 'expense_report',
       entityId: id,
-      details: { total_amount: report.totalAmount },
+      details: { total_amount: report.totalAmount, cash_returned: report.cashReturned },
     });
     await recordReportEvent(tx, { reportId: id, action: 'submitted', actorId: actor.id, at: now });
   });

@@ -105,7 +105,7 @@ function reportRoutes(ctx: AppContext): AnyRoute[] {
     }),
     route(api.submitReport, {
       access: 'user',
-      handler: async (request) => submitReport(ctx, request.user, request.params.id),
+      handler: async (request) => submitReport(ctx, request.user, request.params.id, request.body),
     }),
     route(api.processReport, {
       access: ADMIN,

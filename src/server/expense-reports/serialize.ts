@@ -38,6 +38,7 @@ export function serializeReportSummary(
     total_amount: toDollars(row.totalAmount),
     unreimbursed_amount: toDollars(row.unreimbursedAmount),
     payout: money(row.payout),
+    cash_returned: toDollars(row.cashReturned),
     start_date: row.startDate,
     end_date: row.endDate,
     date_submitted: row.dateSubmitted,

@@ -4,6 +4,8 @@ import { auditEvents, journalEntries } from '../db/schema';
 
 export type JournalAccount = 'user_fund' | 'user_unreimbursed' | 'hold_account' | 'hold_account_unreimbursed';
 
+export { CASH_RETURNED_REASON } from '../../domain/reports/cash-returned';
+
 export interface JournalEntry {
   account: JournalAccount;
   accountId: number;

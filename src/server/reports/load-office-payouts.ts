@@ -33,7 +33,7 @@ const ZPartRow = z.object({
 });
 
 /** The processing audit row's id: the order of payouts and approvals of one missionary (both take the profile's lock). */
-const processKey = sql`(select max(a.id) from audit_events a
+export const processKey = sql`(select max(a.id) from audit_events a
   where a.entity_type = 'expense_report' and a.entity_id = r.id and a.action = 'process')`;
 
 async function payoutsWhere(db: DbOrTx, condition: SQL): Promise<OfficePayout[]> {
@@ -98,14 +98,11 @@ async function payoutsWhere(db: DbOrTx, condition: SQL): Promise<OfficePayout[]>
 }
 
 /**
- * The payouts on one distribution's statement: the missionary's payouts made after their previous
- * approval and before this one (by the order of the audit rows both write), and that previous
- * statement's ending balance. A distribution approved before audit rows existed shows none.
+ * The window of one distribution's statement: after the missionary's previous approval and before
+ * this one, by the order of the audit rows both write (processing and approving take the profile's
+ * lock). `key` is null for a distribution approved before audit rows existed.
  */
-export async function statementPayouts(
-  db: DbOrTx,
-  distribution: { id: number; userId: number },
-): Promise<{ payouts: OfficePayout[]; previous: PreviousStatement | null }> {
+export async function statementWindow(db: DbOrTx, distribution: { id: number; userId: number }) {
   const keys = await queryRow(
     db,
     sql`with mine as (
@@ -128,16 +125,29 @@ export async function statementPayouts(
       ending_balance: z.string().nullable(),
     }),
   );
-  if (keys.key === null) return { payouts: [], previous: null };
-  const payouts = await payoutsWhere(
-    db,
-    sql`r.user_id = ${distribution.userId} and ${processKey} < ${keys.key} and ${processKey} > ${keys.previous_key ?? 0}`,
-  );
-  const previous =
+  const previous: PreviousStatement | null =
     keys.end_date !== null && keys.ending_balance !== null
       ? { endDate: keys.end_date, endingBalance: centsFromDatabase(keys.ending_balance) }
       : null;
-  return { payouts, previous };
+  return { key: keys.key, previousKey: keys.previous_key ?? 0, previous };
+}
+
+/**
+ * The payouts on one distribution's statement (those processed inside its window, statementWindow)
+ * and that previous statement's ending balance. A distribution approved before audit rows existed
+ * shows none.
+ */
+export async function statementPayouts(
+  db: DbOrTx,
+  distribution: { id: number; userId: number },
+): Promise<{ payouts: OfficePayout[]; previous: PreviousStatement | null }> {
+  const window = await statementWindow(db, distribution);
+  if (window.key === null) return { payouts: [], previous: null };
+  const payouts = await payoutsWhere(
+    db,
+    sql`r.user_id = ${distribution.userId} and ${processKey} < ${window.key} and ${processKey} > ${window.previousKey}`,
+  );
+  return { payouts, previous: window.previous };
 }
 
 /** The payouts a MAT Day's journal carries: paid after `after` (exclusive) up to `upTo` (inclusive). */

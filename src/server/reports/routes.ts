@@ -1,5 +1,6 @@
 import { AppError } from '../../domain/errors';
 import { accountingTable } from '../../domain/reports/accounting';
+import { cashReturnedJournalLines } from '../../domain/reports/cash-returned';
 import { reportsContract as api } from '../../domain/reports/contract';
 import { fieldWorkerExpensesTable } from '../../domain/reports/field-worker-expenses';
 import { journalTable } from '../../domain/reports/journal';
@@ -11,6 +12,7 @@ import { STAFF } from '../../domain/roles';
 import type { AppContext } from '../context';
 import { type AnyRoute, route } from '../http/routes';
 import { readSiteConfig } from '../site/routes';
+import { journalCashReturns } from './load-cash-returned';
 import { loadMatDates, loadMatDayDistributions, withFundMovements } from './load-distributions';
 import { loadExpenseLines } from './load-expenses';
 import { journalPayouts } from './load-office-payouts';
@@ -91,19 +93,19 @@ export function reportRoutes(ctx: AppContext): AnyRoute[] {
         const sources = await withFundMovements(ctx.db, items);
         // Office payouts are booked when paid: the approved journal of a MAT Day carries those paid
         // since the previous MAT Day with approved distributions (src/domain/reports/office-payouts.ts).
-        const payouts =
+        // Cash returned from advances (decision 34) is booked the same way, in the same window.
+        const after =
           query.status === 'approved'
-            ? await journalPayouts(
-                ctx.db,
-                payoutWindow(
-                  query.mat_to_date,
-                  (await loadMatDates(ctx.db, 'approved')).map((row) => row.mat_date),
-                ).after,
+            ? payoutWindow(
                 query.mat_to_date,
-              )
-            : [];
+                (await loadMatDates(ctx.db, 'approved')).map((row) => row.mat_date),
+              ).after
+            : undefined;
+        const payouts = after === undefined ? [] : await journalPayouts(ctx.db, after, query.mat_to_date);
+        const returns = after === undefined ? [] : await journalCashReturns(ctx.db, after, query.mat_to_date);
+        const extra = [...payouts.flatMap(officePayoutJournalLines), ...returns.flatMap(cashReturnedJournalLines)];
         const file = await download(
-          journalTable(sources, site.terms, payouts.flatMap(officePayoutJournalLines)),
+          journalTable(sources, site.terms, extra),
           query.format,
           reportFilename('accounting-journal', query, query.format),
           `Journal for MAT Day ${query.mat_to_date} (${query.status})`,

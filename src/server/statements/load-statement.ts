@@ -22,6 +22,7 @@ import {
   users,
 } from '../db/schema';
 import { centsFromDatabase } from '../db/schema/columns';
+import { statementCashReturns } from '../reports/load-cash-returned';
 import { COLLATOR, reportDistribution } from '../reports/load-distributions';
 import { statementPayouts } from '../reports/load-office-payouts';
 
@@ -216,6 +217,7 @@ export async function loadStatementSource(
     advances,
     funds,
     officePayouts: await statementPayouts(db, { id: d.id, userId: d.userId }),
+    cashReturns: await statementCashReturns(db, { id: d.id, userId: d.userId }),
   };
 }
 

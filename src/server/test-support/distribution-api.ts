@@ -122,7 +122,7 @@ async function create(t: TestApp, admin: SignedIn, spec: ApiSpec): Promise<ApiSe
     const created = await ok(
       t.call('POST', '/api/advance-request', {
         token: user.token,
-        form: { amount_requested: amount, status: 'requested', user_id: user.id },
+        form: { amount_requested: amount, status: 'requested', user_id: user.id, confirm_duplicate: 1 },
       }),
       'advance request',
     );

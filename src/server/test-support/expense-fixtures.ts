@@ -104,7 +104,7 @@ export async function approvedAdvance(
 ) {
   const created = await t.call('POST', '/api/advance-request', {
     token: user.token,
-    form: { amount_requested: requested, status: 'requested', user_id: user.id },
+    form: { amount_requested: requested, status: 'requested', user_id: user.id, confirm_duplicate: 1 },
   });
   if (created.status !== 201) throw new Error(`advance not created: ${JSON.stringify(created.body)}`);
   const processed = await t.call('PATCH', `/api/advance-request/${created.body.id}`, {

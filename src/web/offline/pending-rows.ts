@@ -47,6 +47,7 @@ export function localReport(item: OutboxItem, userName: string): FullReport {
     total_amount: 0,
     unreimbursed_amount: 0,
     payout: null,
+    cash_returned: 0,
     start_date: null,
     end_date: null,
     date_submitted: null,

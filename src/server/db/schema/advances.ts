@@ -20,6 +20,10 @@ export const advanceRequests = pgTable(
     distAmountApproved: money('dist_amount_approved'),
     approved: boolean('approved').notNull().default(false),
     type: integer('type').references(() => categories.id),
+    /** What the advance is for (decision 34): the form requires it, the API does not. */
+    purpose: text('purpose'),
+    /** The day the missionary needs the money by (decision 34). */
+    neededBy: date('needed_by', { mode: 'string' }),
     holdAccountId: integer('hold_account_id').references((): AnyPgColumn => holdAccounts.id),
     distributionId: integer('distribution_id').references((): AnyPgColumn => distributions.id),
     dateSubmitted: date('date_submitted', { mode: 'string' }),

@@ -30,6 +30,11 @@ export const expenseReports = pgTable(
     totalAmount: money('total_amount').notNull().default(0),
     unreimbursedAmount: money('unreimbursed_amount').notNull().default(0),
     payout: money('payout'),
+    /**
+     * An advance report's unspent cash given back (decision 34); deposited to the missionary's fund
+     * when the report is processed. Always 0 on a reimbursement.
+     */
+    cashReturned: money('cash_returned').notNull().default(0),
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
     dateSubmitted: date('date_submitted', { mode: 'string' }),
@@ -60,6 +65,7 @@ export const expenseReports = pgTable(
   },
   (t) => [
     check('expense_reports_type_check', sql`${t.type} in ('reimbursement', 'advance')`),
+    check('expense_reports_cash_returned_check', sql`${t.cashReturned} >= 0`),
     check('expense_reports_distance_type_check', sql`${t.distanceType} in ('km', 'mi', 'none')`),
     check(
       'expense_reports_payout_paid_check',

@@ -2,6 +2,7 @@ export * from './advances';
 export * from './auth';
 export * from './distributions';
 export * from './donations';
+export * from './exchange-rates';
 export * from './expense-reports';
 export * from './hold-accounts';
 export * from './idempotency';

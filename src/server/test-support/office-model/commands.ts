@@ -115,6 +115,9 @@ const processReport = fc
         if (target.type === 'advance') {
           const advance = model.advances.find((a) => a.id === target.advanceId)!;
           advance.state = 'closed';
+          // Fund invariant (decision 34): the cash given back lands on the fund, once, at processing.
+          const back = target.cashReturned ?? 0;
+          model.fund.set(target.userId, model.fund.get(target.userId)! + back);
           return;
         }
         target.payout = payout;
@@ -164,11 +167,18 @@ export async function resyncHolds(model: Model, real: Real, userId: number) {
 const requestAdvance = fc.record({ who: fc.nat(), amount }).map(({ who, amount: requested }) =>
   command(`requestAdvance(${who}, ${requested})`, always, async (model, real) => {
     const owner = user(real, who);
-    const created = await call(real, 'POST', '/api/advance-request', {
-      token: owner.token,
-      form: { amount_requested: String(requested), status: 'requested', user_id: owner.id },
-    });
-    if (created.status !== 201) fail(`advance request answered ${created.status}`);
+    // Decision 34: the same amount asked again on the same (frozen) day is asked about first.
+    const again = model.advances.some((a) => a.userId === owner.id && a.requested === fromDollars(requested));
+    const form = { amount_requested: String(requested), status: 'requested', user_id: owner.id };
+    const first = await call(real, 'POST', '/api/advance-request', { token: owner.token, form });
+    if (first.status !== (again ? 409 : 201)) fail(`advance request answered ${first.status} (a repeat: ${again})`);
+    const created = again
+      ? await call(real, 'POST', '/api/advance-request', {
+          token: owner.token,
+          form: { ...form, confirm_duplicate: 1 },
+        })
+      : first;
+    if (created.status !== 201) fail(`confirmed advance request answered ${created.status}`);
     model.advances.push({
       id: created.body.id,
       userId: owner.id,
@@ -205,10 +215,13 @@ const approveAdvance = fc
     ),
   );
 
-/** The missionary reports an approved advance (receipt, amount approved) and submits the report. */
-const reportAdvance = fc.nat().map((which) =>
+/**
+ * The missionary reports an approved advance (receipt, expenses) and submits the report; `back`
+ * percent of it (whole dollars) is declared as cash returned and the expenses make up the rest.
+ */
+const reportAdvance = fc.record({ which: fc.nat(), back: fc.integer({ min: 0, max: 100 }) }).map(({ which, back }) =>
   command(
-    `reportAdvance(${which})`,
+    `reportAdvance(${which}, ${back}% back)`,
     (model) => model.advances.some((a) => a.state === 'approved'),
     async (model, real) => {
       const target = pick(
@@ -221,11 +234,13 @@ const reportAdvance = fc.nat().map((which) =>
         form: { type: 'advance', distance_type: 'none', user_id: owner.id, advance_request_id: target.id },
       });
       if (created.status !== 201) return;
+      const cashReturned = Math.floor((target.approved! * back) / 10_000) * 100;
+      const spent = target.approved! - cashReturned;
       await call(real, 'POST', '/api/expense', {
         token: owner.token,
         form: {
           date: '2026-11-10',
-          field_currency: dollars(target.approved!),
+          field_currency: dollars(spent),
           exchange_rate: '1',
           expense_code: real.categories.advance,
           expense_report_id: created.body.id,
@@ -240,6 +255,7 @@ const reportAdvance = fc.nat().map((which) =>
       });
       const submitted = await call(real, 'PATCH', `/api/submit/expense-report/${created.body.id}`, {
         token: owner.token,
+        form: { cash_returned: dollars(cashReturned) },
       });
       if (submitted.status !== 200) {
         const [stored] = await real.t.ctx.db.select().from(advanceRequests).where(eq(advanceRequests.id, target.id));
@@ -253,9 +269,10 @@ const reportAdvance = fc.nat().map((which) =>
         userId: owner.id,
         type: 'advance',
         general: 0,
-        total: target.approved!,
+        total: spent,
         state: 'submitted',
         advanceId: target.id,
+        cashReturned,
       });
     },
   ),

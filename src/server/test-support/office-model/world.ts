@@ -30,6 +30,8 @@ export interface ModelReport {
   payout?: Cents;
   /** Recorded as paid by check or cash (payout-paid). */
   payoutPaid?: boolean;
+  /** An advance report's unspent cash given back: deposited to the fund at processing (decision 34). */
+  cashReturned?: Cents;
 }
 
 export interface ModelLine {

@@ -1,10 +1,15 @@
 import { Box, Button, Grid, InputAdornment, Paper, Stack, Typography } from '@mui/material';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormField } from '../../components/form';
 import { categoryOptions, holdAccountOptions } from '../expenses/options';
 import type { AdvanceRequestFormState } from './use-advance-request-form';
 
-/** The "Request an Advance" section: amount, optional category and hold account, Request Advance. */
-export function AdvanceRequestForm({ form, submit, categories, holdAccounts }: AdvanceRequestFormState) {
+/**
+ * The "Request an Advance" section: amount, purpose, the day it is needed by, optional category and
+ * hold account, Request Advance; a repeat of today's amount is asked about first (decision 34).
+ */
+export function AdvanceRequestForm(props: AdvanceRequestFormState) {
+  const { form, submit, categories, holdAccounts, repeat, askAgain, cancelRepeat } = props;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="request-title">
       <Typography id="request-title" variant="h2" sx={{ mb: 2 }}>
@@ -24,6 +29,18 @@ export function AdvanceRequestForm({ form, submit, categories, holdAccounts }: A
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
+            <FormField control={form.control} name="purpose" label="Purpose" required autoComplete="off" />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <FormField
+              control={form.control}
+              name="needed_by"
+              label="Needed by (optional)"
+              type="date"
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
             <FormField
               control={form.control}
               name="type"
@@ -31,7 +48,7 @@ export function AdvanceRequestForm({ form, submit, categories, holdAccounts }: A
               options={[{ value: '', label: 'Not set' }, ...categoryOptions(categories.data, 'advance')]}
             />
           </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
+          <Grid size={{ xs: 12, sm: 6 }}>
             <FormField
               control={form.control}
               name="hold_account_id"
@@ -46,6 +63,16 @@ export function AdvanceRequestForm({ form, submit, categories, holdAccounts }: A
           </Button>
         </Stack>
       </Box>
+      <ConfirmDialog
+        open={repeat !== null}
+        title="Ask again?"
+        confirmLabel="Ask again"
+        busy={form.formState.isSubmitting}
+        onConfirm={() => void askAgain()}
+        onClose={cancelRepeat}
+      >
+        {repeat?.question}
+      </ConfirmDialog>
     </Paper>
   );
 }

@@ -24,6 +24,8 @@ function advance(changes: Partial<Advance> = {}): Advance {
     approved: 1,
     type: null,
     category: null,
+    purpose: null,
+    needed_by: null,
     hold_account_id: null,
     hold_account: null,
     distribution_id: null,

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { advanceRequestSchema } from '../../../domain/advances/schemas';
+import { useState } from 'react';
+import { advanceRequestFormSchema } from '../../../domain/advances/schemas';
 import { MESSAGES } from '../../../domain/messages';
-import { api } from '../../api/client';
+import { ApiError, api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { applyServerErrors, useSchemaForm } from '../../components/form';
 import { useMessages } from '../../shell/messages';
@@ -9,40 +10,57 @@ import { useCategories, useHoldAccountChoices } from '../expenses/queries';
 
 export interface AdvanceRequestValues {
   amount_requested: string;
+  purpose: string;
+  needed_by: string;
   type: string;
   hold_account_id: string;
   [key: string]: string;
 }
-const EMPTY: AdvanceRequestValues = { amount_requested: '', type: '', hold_account_id: '' };
+const EMPTY: AdvanceRequestValues = { amount_requested: '', purpose: '', needed_by: '', type: '', hold_account_id: '' };
 
 /**
  * The "Request an Advance" form of a missionary: its values, the category and hold-account choices,
- * and the submit that posts a request dated today and empties the form.
+ * and the submit that posts a request dated today and empties the form. A second request for the
+ * same amount on the same day comes back as a question (decision 34); `repeat` holds it until the
+ * missionary answers, and asking again sends confirm_duplicate.
  */
 export function useAdvanceRequestForm(userId: number) {
   const messages = useMessages();
   const queryClient = useQueryClient();
   const categories = useCategories();
   const holdAccounts = useHoldAccountChoices(userId);
-  const form = useSchemaForm(advanceRequestSchema, EMPTY);
+  const form = useSchemaForm(advanceRequestFormSchema, EMPTY);
+  const [repeat, setRepeat] = useState<{ question: string; values: AdvanceRequestValues } | null>(null);
 
-  const submit = form.handleSubmit(async (values) => {
+  const send = async (values: AdvanceRequestValues, confirmed: boolean) => {
     try {
       await api.postForm('/advance-request', {
         ...values,
         status: 'requested',
         user_id: userId,
-        date_submitted: new Date().toISOString().slice(0, 10),
+        ...(confirmed && { confirm_duplicate: 1 }),
       });
+      setRepeat(null);
       messages.success(MESSAGES.advanceRequested);
       form.reset(EMPTY);
       await queryClient.invalidateQueries({ queryKey: keys.advances.all });
     } catch (error) {
+      const question = error instanceof ApiError && error.status === 409 ? error.errors.confirm_duplicate?.[0] : null;
+      if (question) {
+        setRepeat({ question, values });
+        return;
+      }
+      setRepeat(null);
       messages.error(applyServerErrors(form, error));
     }
-  });
+  };
 
-  return { form, submit, categories, holdAccounts };
+  const submit = form.handleSubmit((values) => send(values, false));
+  const askAgain = async () => {
+    if (repeat) await send(repeat.values, true);
+  };
+
+  return { form, submit, categories, holdAccounts, repeat, askAgain, cancelRepeat: () => setRepeat(null) };
 }
 
 export type AdvanceRequestFormState = ReturnType<typeof useAdvanceRequestForm>;

@@ -10,6 +10,7 @@ import { localReport } from '../../offline/pending-rows';
 import type { OutboxItem } from '../../offline/queue';
 import { WaitingToSend } from '../../offline/WaitingToSend';
 import { useCurrentUser } from '../../session/session';
+import { AdvanceCashCard, advanceBlockers } from './AdvanceCashCard';
 import { useCategories, useHoldAccountChoices, useMileageRate, useReport } from './queries';
 import { ReportHistoryCard, ReturnNotice } from './ReportHistoryCard';
 import { ReportSections } from './ReportSections';
@@ -83,6 +84,8 @@ function LocalReportEditor({ seq }: { seq: number }) {
 function ActionBar(props: {
   problem: string | null;
   busy: boolean;
+  /** Submit stays disabled while an advance report cannot be submitted (the card says why). */
+  blocked: boolean;
   onDismiss(): void;
   onSave(): void;
   onSubmit(): void;
@@ -109,7 +112,7 @@ function ActionBar(props: {
         <Button variant="outlined" onClick={props.onSave} disabled={props.busy}>
           Finish Later
         </Button>
-        <Button variant="contained" onClick={props.onSubmit} disabled={props.busy}>
+        <Button variant="contained" onClick={props.onSubmit} disabled={props.busy || props.blocked}>
           Submit
         </Button>
       </Stack>
@@ -126,7 +129,9 @@ function Editor({ report, editable }: { report: FullReport; editable: boolean })
   useCategories();
   useHoldAccountChoices(report.user_id);
   useMileageRate();
-  const submission = useReportSubmission(report);
+  const [cashReturned, setCashReturned] = useState(report.cash_returned ? report.cash_returned.toFixed(2) : '');
+  const submission = useReportSubmission(report, advance ? cashReturned : undefined);
+  const blockers = advanceBlockers(report, cashReturned);
 
   const title = editable ? (advance ? 'Edit Advance Report' : 'Edit Expense Report') : 'Expense Report';
   return (
@@ -154,11 +159,20 @@ function Editor({ report, editable }: { report: FullReport; editable: boolean })
         <WaitingToSend me={me} reportId={report.id} onEdit={editable ? setEditing : undefined} />
         <ReportSummaryCard report={report} />
         <ReportSections report={report} editable={editable} editing={editing} onEditing={() => setEditing(null)} />
+        {advance && (
+          <AdvanceCashCard
+            report={report}
+            cashReturned={cashReturned}
+            onCashReturned={setCashReturned}
+            editable={editable}
+          />
+        )}
         <ReportHistoryCard report={report} />
         {editable && (
           <ActionBar
             problem={submission.problem}
             busy={submission.busy}
+            blocked={blockers.length > 0}
             onDismiss={submission.dismissProblem}
             onSave={submission.save}
             onSubmit={submission.trySubmit}

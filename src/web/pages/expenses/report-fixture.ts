@@ -12,6 +12,7 @@ export function fullReport(changes: Partial<FullReport> = {}): FullReport {
     total_amount: 291.83,
     unreimbursed_amount: 291.83,
     payout: null,
+    cash_returned: 0,
     start_date: '2026-03-02',
     end_date: '2026-03-10',
     date_submitted: '2026-03-11',

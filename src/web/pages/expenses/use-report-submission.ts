@@ -15,7 +15,7 @@ import type { FullReport } from './types';
  * cannot reach the server or lines still wait to be sent, then asked to confirm; the reason stays
  * until the report changes.
  */
-export function useReportSubmission(report: FullReport) {
+export function useReportSubmission(report: FullReport, cashReturned?: string) {
   const me = useCurrentUser();
   const messages = useMessages();
   const navigate = useNavigate();
@@ -44,7 +44,12 @@ export function useReportSubmission(report: FullReport) {
     mutationFn: async () =>
       report.id < 0 || !navigator.onLine
         ? 'kept'
-        : api.patchForm<FullReport>(`/save/expense-report/${report.id}`, {}).then(() => 'sent'),
+        : api
+            .patchForm<FullReport>(
+              `/save/expense-report/${report.id}`,
+              cashReturned === undefined ? {} : { cash_returned: cashReturned || '0' },
+            )
+            .then(() => 'sent'),
     onSuccess: async (outcome) => {
       messages.success(outcome === 'kept' ? KEPT_ON_DEVICE : MESSAGES.reportSaved);
       await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
@@ -56,7 +61,7 @@ export function useReportSubmission(report: FullReport) {
     mutationFn: () =>
       api.patchForm<FullReport>(
         `/submit/expense-report/${report.id}`,
-        advance ? { date_submitted: new Date().toISOString().slice(0, 10) } : {},
+        advance ? { cash_returned: cashReturned || '0' } : {},
       ),
     onSuccess: async () => {
       setConfirming(false);
