@@ -1,6 +1,7 @@
 import { formatUSDate, type IsoDate } from '../dates';
 import { type Cents, sum } from '../money';
-import { CHART, type JournalLine, missionaryFundAccount } from './journal';
+import { CHART, defaultKind, type JournalLine, missionaryFundAccount } from './journal';
+import type { AccountKind } from './presets/kinds';
 import type { StatementSection } from './statement';
 
 /**
@@ -62,9 +63,10 @@ export function cashReturnedJournalLines(item: CashReturn): JournalLine[] {
     user_name: item.userName,
     missionary_number: item.missionaryNumber,
   });
-  const line = (account: JournalLine['account'], debit: Cents, credit: Cents): JournalLine => ({
+  const line = (account: JournalLine['account'], debit: Cents, credit: Cents, kind: AccountKind): JournalLine => ({
     date: item.date,
     entry: `CASHBACK-${item.reportId}`,
+    kind,
     account,
     debit,
     credit,
@@ -73,5 +75,6 @@ export function cashReturnedJournalLines(item: CashReturn): JournalLine[] {
     missionaryNumber: item.missionaryNumber,
     missionaryName: item.userName,
   });
-  return [line(CHART.cash, item.amount, 0), line(fund, 0, item.amount)];
+  // The cash comes back on the account advances are paid from (the 'advances' kind of decision 32).
+  return [line(CHART.cash, item.amount, 0, 'advances'), line(fund, 0, item.amount, defaultKind(fund))];
 }

@@ -77,7 +77,10 @@ async function approveDistribution(user: SignedIn, range: { start_date: string; 
 }
 
 describe('an advance report with cash returned', () => {
-  it('submits when expenses + cash returned are within $1, deposits the cash at processing, and books it', async () => {
+  // A long walk (two distributions, two statements, a journal) on a shared machine.
+  it('submits when expenses + cash returned are within $1, deposits the cash at processing, and books it', {
+    timeout: 180_000,
+  }, async () => {
     await setPayroll(t, admin, ruth.id, { fund_balance: 1000 });
     const october = await approveDistribution(ruth, { start_date: '2026-10-01', end_date: '2026-10-31' });
     const { advance, report } = await advanceReport(ruth, '400', '312.40');
