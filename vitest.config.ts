@@ -22,6 +22,9 @@ export default defineConfig({
           include: ['src/domain/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
           globals: true,
+          // Property tests run hundreds of random months and the file checks start xmllint and
+          // hledger: seconds each when the 2-core machine is busy, never a wrong answer.
+          testTimeout: 30_000,
         },
       },
       {
@@ -53,7 +56,7 @@ export default defineConfig({
           name: 'api-postgres',
           include: [...serverTests, 'src/server/**/*.pg-test.ts'],
           // The embedded database's backup runs on PGlite whatever the project; once is enough. The
-          // office model drives PGlite (issue 9); the ledger check itself runs on both.
+          // office model drives PGlite; the ledger check itself runs on both.
           exclude: ['scripts/backup.test.ts', 'src/server/ledger/office-model-*.test.ts'],
           environment: 'node',
           globals: true,
