@@ -1,8 +1,10 @@
 /**
- * TanStack Query keys, one factory per feature: no key is written out in a page. Every key
- * starts with its feature's name, so `invalidateQueries({ queryKey: keys.<feature>.all })` refreshes
- * every list and record of that feature. Plain data, no zod: any page may import it without pulling
- * the schemas into its chunk.
+ * TanStack Query keys. A call's answer is kept under `queryKeyOf(contract.op, {params, query})`;
+ * the factories in `keys` below are for what is not one call (tables paged in memory) and for the
+ * screens not yet moved to `call()`. Every key starts with its feature's name, the contract's tag
+ * ('Hold accounts'), so `invalidateQueries({ queryKey: keys.<feature>.all })` refreshes every list
+ * and record of that feature, whichever way it was keyed. Types only from the contracts, no zod: any
+ * page may import it without pulling the schemas into its chunk.
  */
 
 import { SITE_KEY } from './site-key';
@@ -31,11 +33,11 @@ export const keys = {
   },
 
   users: {
-    all: ['users'] as const,
-    one: (id: Id | undefined) => ['users', 'one', String(id)] as const,
+    all: ['Users'] as const,
+    one: (id: Id | undefined) => ['Users', 'one', String(id)] as const,
     list: (archived: boolean, role: string | undefined) =>
-      ['users', archived ? 'archived' : 'active', role ?? 'all'] as const,
-    missionarySearch: (term: string) => ['users', 'search', 'missionary', term] as const,
+      ['Users', archived ? 'archived' : 'active', role ?? 'all'] as const,
+    missionarySearch: (term: string) => ['Users', 'search', 'missionary', term] as const,
   },
 
   expenseReports: {
@@ -92,13 +94,10 @@ export const keys = {
   },
 
   holdAccounts: {
-    all: ['hold-accounts'] as const,
-    list: (status: string) => ['hold-accounts', 'list', status] as const,
+    all: ['Hold accounts'] as const,
     /** The table pages through the list already loaded; `updatedAt` tells it the list changed. */
-    table: (status: string, updatedAt: number) => ['hold-accounts', 'table', status, updatedAt] as const,
-    ofUser: (userId: number) => ['hold-accounts', 'user', userId] as const,
-    one: (id: number) => ['hold-accounts', 'one', id] as const,
-    transactions: (id: number) => ['hold-accounts', 'transactions', id] as const,
+    table: (status: string, updatedAt: number) => ['Hold accounts', 'table', status, updatedAt] as const,
+    ofUser: (userId: number) => ['Hold accounts', 'user', userId] as const,
   },
 
   statements: {

@@ -1,9 +1,10 @@
 import { InputAdornment, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
+import { holdAccountsContract } from '../../../domain/hold-accounts/contract';
 import { createHoldAccountSchema } from '../../../domain/hold-accounts/schemas';
 import { MESSAGES } from '../../../domain/messages';
-import { ApiError, api } from '../../api/client';
+import { ApiError, call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
@@ -33,17 +34,24 @@ export function HoldAccountDialog({ account, onClose }: { account: HoldAccount |
   const submit = form.handleSubmit(async (values) => {
     try {
       if (account) {
-        await api.patchForm(`/hold-account/${account.id}`, {
-          user_id: values.user_id,
-          fund_name: values.fund_name,
-          opening_balance: values.balance,
+        await call(holdAccountsContract.updateHoldAccount, {
+          params: { id: account.id },
+          body: {
+            user_id: values.user_id,
+            fund_name: values.fund_name,
+            opening_balance: values.balance,
+          },
+          form: true,
         });
         messages.success(MESSAGES.holdAccountUpdated);
       } else {
-        await api.postForm('/hold-account', {
-          user_id: values.user_id,
-          fund_name: values.fund_name,
-          balance: values.balance || '0',
+        await call(holdAccountsContract.createHoldAccount, {
+          body: {
+            user_id: values.user_id,
+            fund_name: values.fund_name,
+            balance: values.balance || '0',
+          },
+          form: true,
         });
         messages.success(MESSAGES.holdAccountCreated);
       }

@@ -12,8 +12,9 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client';
-import { keys } from '../../api/query-keys';
+import { holdAccountsContract } from '../../../domain/hold-accounts/contract';
+import { call } from '../../api/call';
+import { queryKeyOf } from '../../api/contract-keys';
 import type { User } from '../../api/types';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
@@ -25,8 +26,8 @@ import type { HoldAccount } from './types';
 export function HoldAccountsSection({ user }: { user: User }) {
   const [viewing, setViewing] = useState<HoldAccount | null>(null);
   const accounts = useQuery({
-    queryKey: keys.holdAccounts.ofUser(user.id),
-    queryFn: () => api.get<HoldAccount[]>('/hold-account', { status: 'all', user_id: user.id }),
+    queryKey: queryKeyOf(holdAccountsContract.listHoldAccounts, { query: { status: 'all', user_id: user.id } }),
+    queryFn: () => call(holdAccountsContract.listHoldAccounts, { query: { status: 'all', user_id: user.id } }),
     enabled: user.role === 'missionary',
   });
   if (user.role !== 'missionary') return null;

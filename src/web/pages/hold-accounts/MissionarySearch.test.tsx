@@ -1,10 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi } from '../../testing';
+import { fakeApi, sessionUser } from '../../testing';
 import { MissionarySearch } from './MissionarySearch';
 
-const boaz = { id: 5, name: 'Boaz Bethlehem', email: 'b@example.org', role: 'missionary', missionary_number: 'M-5' };
+// A whole user as the contract sends it: the client parses every answer.
+const boaz = {
+  ...sessionUser('missionary', 5),
+  name: 'Boaz Bethlehem',
+  email: 'b@example.org',
+  missionary_number: 'M-5',
+};
 
 function renderSearch(onChange: (value: unknown) => void) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

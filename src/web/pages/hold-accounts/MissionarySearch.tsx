@@ -1,9 +1,9 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client';
-import { keys } from '../../api/query-keys';
-import type { User } from '../../api/types';
+import { usersContract } from '../../../domain/users/contract';
+import { call } from '../../api/call';
+import { queryKeyOf } from '../../api/contract-keys';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../hooks/useDebouncedValue';
 
 export interface MissionaryOption {
@@ -33,8 +33,8 @@ export function MissionarySearch(props: {
   const [input, setInput] = useState('');
   const term = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
   const search = useQuery({
-    queryKey: keys.users.missionarySearch(term),
-    queryFn: () => api.get<User[]>('/search_user', { q: term, role: 'missionary' }),
+    queryKey: queryKeyOf(usersContract.searchUsers, { query: { q: term, role: 'missionary' } }),
+    queryFn: () => call(usersContract.searchUsers, { query: { q: term, role: 'missionary' } }),
     enabled: term.length >= 2,
   });
   const options: MissionaryOption[] = (search.data ?? []).map((user) => ({

@@ -1,8 +1,9 @@
 import { DialogContentText, InputAdornment, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
+import { holdAccountsContract } from '../../../domain/hold-accounts/contract';
 import { recurringAmountsSchema } from '../../../domain/hold-accounts/schemas';
 import { MESSAGES } from '../../../domain/messages';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
@@ -26,7 +27,7 @@ export function RecurringDialog({ account, onClose }: { account: HoldAccount; on
   });
   const submit = form.handleSubmit(async (values) => {
     try {
-      await api.patchForm(`/hold-account/${account.id}`, values);
+      await call(holdAccountsContract.updateHoldAccount, { params: { id: account.id }, body: values, form: true });
       messages.success(MESSAGES.holdAccountUpdated);
       queryClient.invalidateQueries({ queryKey: keys.holdAccounts.all });
       onClose();

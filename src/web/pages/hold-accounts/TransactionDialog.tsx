@@ -1,8 +1,9 @@
 import { InputAdornment, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
+import { holdAccountsContract } from '../../../domain/hold-accounts/contract';
 import { holdAccountTransactionSchema, TRANSACTION_TYPES } from '../../../domain/hold-accounts/schemas';
 import { MESSAGES } from '../../../domain/messages';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
@@ -28,7 +29,7 @@ export function TransactionDialog({ account, onClose }: { account: HoldAccount; 
   const type = form.watch('transaction_type');
   const submit = form.handleSubmit(async (values) => {
     try {
-      await api.postForm(`/hold-account/${account.id}/transaction`, values);
+      await call(holdAccountsContract.postTransaction, { params: { id: account.id }, body: values, form: true });
       messages.success(MESSAGES.transactionPosted);
       queryClient.invalidateQueries({ queryKey: keys.holdAccounts.all });
       onClose();

@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { holdAccountsContract } from '../../../domain/hold-accounts/contract';
 import { MESSAGES } from '../../../domain/messages';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
+import { queryKeyOf } from '../../api/contract-keys';
 import { keys } from '../../api/query-keys';
 import { useMessages } from '../../shell/messages';
 import type { HoldAccount, HoldAccountTransaction } from './types';
@@ -15,16 +17,17 @@ export function useHoldAccountTransactions(account: HoldAccount) {
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<HoldAccountTransaction | null>(null);
   const history = useQuery({
-    queryKey: keys.holdAccounts.transactions(account.id),
-    queryFn: () => api.get<HoldAccountTransaction[]>(`/hold-account/${account.id}/transactions`),
+    queryKey: queryKeyOf(holdAccountsContract.listTransactions, { params: { id: account.id } }),
+    queryFn: () => call(holdAccountsContract.listTransactions, { params: { id: account.id } }),
   });
   const current = useQuery({
-    queryKey: keys.holdAccounts.one(account.id),
-    queryFn: () => api.get<HoldAccount>(`/hold-account/${account.id}`),
+    queryKey: queryKeyOf(holdAccountsContract.getHoldAccount, { params: { id: account.id } }),
+    queryFn: () => call(holdAccountsContract.getHoldAccount, { params: { id: account.id } }),
     initialData: account,
   });
   const remove = useMutation({
-    mutationFn: (row: HoldAccountTransaction) => api.delete(`/hold-account-transaction/${row.id}`),
+    mutationFn: (row: HoldAccountTransaction) =>
+      call(holdAccountsContract.deleteTransaction, { params: { id: row.id } }),
     onSuccess: () => {
       messages.success(MESSAGES.transactionDeleted);
       queryClient.invalidateQueries({ queryKey: keys.holdAccounts.all });

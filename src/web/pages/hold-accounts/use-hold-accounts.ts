@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { holdAccountsContract } from '../../../domain/hold-accounts/contract';
 import { MESSAGES } from '../../../domain/messages';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
+import { queryKeyOf } from '../../api/contract-keys';
 import { keys } from '../../api/query-keys';
 import { useMessages } from '../../shell/messages';
 import type { HoldAccount } from './types';
@@ -25,11 +27,11 @@ export function useHoldAccounts() {
   const [open, setOpen] = useState<OpenHoldAccountDialog>(null);
 
   const accounts = useQuery({
-    queryKey: keys.holdAccounts.list(status),
-    queryFn: () => api.get<HoldAccount[]>('/hold-account', { status }),
+    queryKey: queryKeyOf(holdAccountsContract.listHoldAccounts, { query: { status } }),
+    queryFn: () => call(holdAccountsContract.listHoldAccounts, { query: { status } }),
   });
   const archive = useMutation({
-    mutationFn: (account: HoldAccount) => api.get<HoldAccount>(`/hold-account/${account.id}/archive`),
+    mutationFn: (account: HoldAccount) => call(holdAccountsContract.toggleArchive, { params: { id: account.id } }),
     onSuccess: (updated) => {
       messages.success(updated.archived_at ? MESSAGES.holdAccountArchived : MESSAGES.holdAccountRestored);
       queryClient.invalidateQueries({ queryKey: keys.holdAccounts.all });
@@ -37,7 +39,7 @@ export function useHoldAccounts() {
     onError: (error) => messages.error(error.message || MESSAGES.somethingWentWrong),
   });
   const remove = useMutation({
-    mutationFn: (account: HoldAccount) => api.delete(`/hold-account/${account.id}`),
+    mutationFn: (account: HoldAccount) => call(holdAccountsContract.deleteHoldAccount, { params: { id: account.id } }),
     onSuccess: () => {
       messages.success(MESSAGES.holdAccountDeleted);
       queryClient.invalidateQueries({ queryKey: keys.holdAccounts.all });
