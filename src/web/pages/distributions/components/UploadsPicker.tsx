@@ -1,4 +1,4 @@
-import { Autocomplete, TextField } from '@mui/material';
+import { Autocomplete, Chip, TextField } from '@mui/material';
 import { date, money } from '../../../format';
 
 /** An upload to choose, with what it holds (all of it, or what is still undistributed). */
@@ -50,6 +50,13 @@ export function UploadsPicker(props: {
       disabled={props.disabled}
       loading={props.loading}
       noOptionsText="No donation file has been imported yet."
+      // A read-only choice shows its chips without the remove icon.
+      renderValue={(chosen, getItemProps) =>
+        chosen.map((name, index) => {
+          const { key, onDelete, ...itemProps } = getItemProps({ index });
+          return <Chip key={key} label={name} {...itemProps} onDelete={props.disabled ? undefined : onDelete} />;
+        })
+      }
       renderOption={({ key, ...optionProps }, name) => (
         <li key={key} {...optionProps} style={{ whiteSpace: 'normal' }}>
           {describe(name)}
