@@ -12,7 +12,7 @@ import type { Dollars } from './money';
  * Naming follows Documenso: `Z…RequestSchema` / `Z…ResponseSchema`, types `T…` derived from them.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A response that is a file (PDF, CSV, Excel, an image), not JSON. */
 export interface FileResponse {

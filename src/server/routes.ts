@@ -6,6 +6,7 @@ import type { AppContext } from './context';
 import { distributionRoutes } from './distributions/routes';
 import { donationRoutes } from './donations/routes';
 import { undistributedRoutes } from './donations/undistributed';
+import { exchangeRateRoutes } from './exchange-rates/routes';
 import { expenseReportRoutes } from './expense-reports/routes';
 import { healthRoutes } from './health/routes';
 import { holdAccountRoutes } from './hold-accounts/routes';
@@ -35,6 +36,7 @@ export function apiRoutes(ctx: AppContext): AnyRoute[] {
     ...donationRoutes(ctx),
     ...holdAccountRoutes(ctx),
     ...expenseReportRoutes(ctx),
+    ...exchangeRateRoutes(ctx),
     ...advanceRoutes(ctx),
     ...distributionRoutes(ctx),
     ...reportRoutes(ctx),

@@ -19,7 +19,7 @@ import type { AppContext } from '../context';
 import { createOnce } from './idempotent-replay';
 import { parse } from './validate';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call a route: anyone, any signed-in user, or the listed roles. Ownership checks

@@ -1,0 +1,35 @@
+import { parseExchangeRateCsv, rateBothWays, suggestRate } from './rates';
+
+/** Decision 37 (docs/decisions.md): the suggestion, the rate shown both ways, the CSV rows named. */
+describe('rateBothWays', () => {
+  it.each([
+    [129.5, 'KES', '1 US$ = 129.50 KES', '1 KES = 0.0077 US$'], // 1 / 129.5 = 0.00772…
+    [3700, 'UGX', '1 US$ = 3700.00 UGX', '1 UGX = 0.00027 US$'], // 1 / 3700 = 0.000270…
+    [0.79, 'GBP', '1 US$ = 0.79 GBP', '1 GBP = 1.27 US$'], // 1 / 0.79 = 1.2658…
+  ])('%d %s', (rate, currency, perDollar, perUnit) => {
+    expect(rateBothWays(rate, currency)).toEqual({ perDollar, perUnit });
+  });
+});
+
+describe('suggestRate', () => {
+  const office = [
+    { month: '2026-11', currency: 'KES', rate: 129.5 },
+    { month: '2026-10', currency: 'KES', rate: 128 },
+  ];
+  it.each([
+    ['2026-11', 'KES', 127, { rate: 129.5, source: 'office' }], // the month's office rate wins
+    ['2026-12', 'KES', 127, { rate: 127, source: 'last' }], // no December rate: the missionary's last
+    ['2026-12', 'UGX', null, null], // nothing known
+  ] as const)('%s %s (last %s)', (month, currency, last, expected) => {
+    expect(suggestRate(office, month, currency, last)).toEqual(expected);
+  });
+});
+
+describe('parseExchangeRateCsv', () => {
+  it('names each bad row by its line (header = row 1)', () => {
+    expect(parseExchangeRateCsv('month,currency,rate\n2026-11,KES,129.5\n2026-11,KES,x\n')).toEqual({
+      ok: false,
+      errors: { 'row 3': ['Rate must be a number.'] },
+    });
+  });
+});

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { CURRENCY_CODES } from '../currencies';
+import { decimalField } from '../fields';
+
+/**
+ * Exchange rates (decision 37 of docs/decisions.md): the office keeps one rate per month and
+ * currency, as units of the currency one US dollar buys (129.5 KES), the direction an expense's
+ * exchange_rate already has. The expense form suggests that month's rate, else the missionary's last.
+ */
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export const exchangeRateRowSchema = z.object({
+  month: z.string({ error: 'Month must be text.' }).trim().regex(MONTH, 'Month must be a month (YYYY-MM).'),
+  currency: z
+    .string({ error: 'Currency must be text.' })
+    .trim()
+    .transform((code) => code.toUpperCase())
+    .refine((code) => code !== 'USD' && CURRENCY_CODES.has(code), 'Currency must be an ISO 4217 code other than USD.'),
+  rate: decimalField('Rate', { scale: 6, max: 1_000_000_000 }).refine(
+    (rate) => Number(rate) > 0,
+    'Rate must be greater than 0.',
+  ),
+});
+export type ExchangeRateRow = z.output<typeof exchangeRateRowSchema>;
+
+/** PUT /exchange-rates: rows to keep (a month and currency already kept is replaced). */
+export const putExchangeRatesSchema = z.object({
+  rates: z.array(exchangeRateRowSchema, { error: 'Rates must be a list.' }).max(5000, 'At most 5000 rates at once.'),
+});
+
+/** POST /exchange-rates/import: the CSV text, a header `month,currency,rate` then one row a line. */
+export const importExchangeRatesSchema = z.object({
+  csv: z.string({ error: 'The CSV file is required.' }).min(1, 'The CSV file is required.').max(1_000_000),
+});
+
+export const EXCHANGE_RATE_HEADER = ['month', 'currency', 'rate'] as const;
+
+export type CsvResult = { ok: true; rows: ExchangeRateRow[] } | { ok: false; errors: Record<string, string[]> };
+
+/**
+ * Reads the import CSV: a header naming month, currency and rate (any order, any case), then rows.
+ * Every bad row is named ("row 3": the file's line number, header = row 1) so the admin can fix
+ * the file in one go; nothing is kept unless every row is good.
+ */
+export function parseExchangeRateCsv(text: string): CsvResult {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const header = (lines[0] ?? '').split(',').map((cell) => cell.trim().toLowerCase());
+  const at = EXCHANGE_RATE_HEADER.map((name) => header.indexOf(name));
+  if (at.some((index) => index < 0)) {
+    return { ok: false, errors: { csv: ['The first line must name the columns month, currency and rate.'] } };
+  }
+  const rows: ExchangeRateRow[] = [];
+  const errors: Record<string, string[]> = {};
+  lines.slice(1).forEach((line, index) => {
+    if (line.trim() === '') return;
+    const cells = line.split(',').map((cell) => cell.trim().replace(/^"(.*)"$/, '$1'));
+    const parsed = exchangeRateRowSchema.safeParse({ month: cells[at[0]], currency: cells[at[1]], rate: cells[at[2]] });
+    if (parsed.success) rows.push(parsed.data);
+    else errors[`row ${index + 2}`] = parsed.error.issues.map((issue) => issue.message);
+  });
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  if (rows.length === 0) return { ok: false, errors: { csv: ['The file has no rates.'] } };
+  return { ok: true, rows };
+}
+
+/** The rate to suggest: that month's office rate, else the missionary's last one for the currency. */
+export function suggestRate(
+  officeRates: ReadonlyArray<{ month: string; currency: string; rate: number }>,
+  month: string,
+  currency: string,
+  lastUsed: number | null,
+): { rate: number; source: 'office' | 'last' } | null {
+  const office = officeRates.find((row) => row.month === month && row.currency === currency);
+  if (office) return { rate: office.rate, source: 'office' };
+  return lastUsed !== null && lastUsed > 0 ? { rate: lastUsed, source: 'last' } : null;
+}
+
+/** The rate both ways: "1 US$ = 129.50 KES" and "1 KES = 0.0077 US$". */
+export function rateBothWays(rate: number, currency: string): { perDollar: string; perUnit: string } {
+  const inverse = 1 / rate;
+  // Two significant digits of the small side: 0.0077, 0.00027; at least cents for 1.27.
+  const digits = Math.min(10, Math.max(2, 1 - Math.floor(Math.log10(inverse))));
+  return {
+    perDollar: `1 US$ = ${rate.toFixed(2)} ${currency}`,
+    perUnit: `1 ${currency} = ${inverse.toFixed(digits)} US$`,
+  };
+}
