@@ -13,6 +13,7 @@ import { holdAccountRoutes } from './hold-accounts/routes';
 import type { AnyRoute } from './http/routes';
 import { ledgerRoutes } from './ledger/routes';
 import { notificationRoutes } from './notifications/routes';
+import { paymentRoutes } from './payments/routes';
 import { progressRoutes } from './progress/routes';
 import { reportRoutes } from './reports/routes';
 import { passkeyRoutes } from './second-factor/passkey-routes';
@@ -46,5 +47,6 @@ export function apiRoutes(ctx: AppContext): AnyRoute[] {
     ...setupRoutes(ctx),
     ...ledgerRoutes(ctx),
     ...accountablePlanRoutes(ctx),
+    ...paymentRoutes(ctx),
   ];
 }

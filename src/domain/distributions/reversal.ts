@@ -231,6 +231,20 @@ export interface ReversalFacts {
   snapshotKept: boolean;
   advancesPaid: ReadonlyArray<{ id: number; status: AdvanceStatus }>;
   advancesBefore: readonly AdvanceBefore[];
+  /** The payment batch holding this distribution, if any (docs/payments.md "Returns"). */
+  paymentBatch?: { id: number; status: string } | null;
+}
+
+/**
+ * Money that left the bank is not undone by a reversal: once a released payment batch holds the
+ * distribution, the way back is a payment return. A draft batch must let the line go first, so a
+ * batch never pays a distribution that no longer stands.
+ */
+export function paymentBatchRefusal(batch: { id: number; status: string } | null | undefined): string | null {
+  if (!batch) return null;
+  return batch.status === 'released'
+    ? `Payment batch #${batch.id} has released the payment of this distribution, so it can no longer be reversed: if the money came back, record a payment return on batch #${batch.id} (Payments); it puts the amount back on the fund.`
+    : `Draft payment batch #${batch.id} holds this distribution: leave its line out of that batch (or discard the batch) first, then reverse.`;
 }
 
 export interface ReversalDecision {
@@ -250,6 +264,7 @@ export function decideReversal(facts: ReversalFacts): ReversalDecision {
   const advances = 'restored' in restored ? restored.restored : [];
   const refusal =
     reversalRefusal(facts.distribution, facts.laterApproved) ??
+    paymentBatchRefusal(facts.paymentBatch) ??
     (facts.snapshotKept ? null : REVERSAL_MESSAGES.noSnapshot) ??
     ('refusal' in restored ? restored.refusal : null);
   return { refusal, advances };

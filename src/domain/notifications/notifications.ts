@@ -14,6 +14,18 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/**
+ * Notices nobody can turn off (docs/payments.md): a change of bank details is how payroll fraud starts,
+ * and a returned payment is money that did not arrive, so the missionary always hears of either.
+ */
+export const MANDATORY_MAIL_KINDS = ['bank_details_changed', 'payment_returned'] as const;
+export type MandatoryMailKind = (typeof MANDATORY_MAIL_KINDS)[number];
+export type MailKind = NotificationKind | MandatoryMailKind;
+
+export function isMandatoryMail(kind: MailKind): kind is MandatoryMailKind {
+  return (MANDATORY_MAIL_KINDS as readonly string[]).includes(kind);
+}
+
 /** The profile's "Email me when…" lines. */
 export const NOTIFICATION_LABELS: Record<NotificationKind, string> = {
   report_processed: 'an expense report of mine is processed',

@@ -232,6 +232,15 @@ export function reimbursementSections(source: StatementSource): StatementSection
   return sections;
 }
 
+/**
+ * What the statement calls "paid to you": the funds disbursed (payroll disbursement, reimbursements,
+ * advances, hold-account withdrawals paid to the missionary) less the mid-month disbursement already
+ * paid before MAT Day. A payment batch pays exactly this (src/domain/payments/batch-plan.ts).
+ */
+export function paidToYou(d: { total_funds_disbursed: Cents; mid_month_disbursement: Cents }): Cents {
+  return d.total_funds_disbursed - d.mid_month_disbursement;
+}
+
 /** 9–10. Paid out and on account; the expense reports paid, one row each. */
 export function payoutSections(source: StatementSource): StatementSection[] {
   const sections: StatementSection[] = [];
@@ -252,6 +261,12 @@ export function payoutSections(source: StatementSource): StatementSection[] {
         d.total_funds_disbursed,
       ),
       total('Total funds disbursed', d.total_funds_disbursed),
+      ...(d.mid_month_disbursement !== 0
+        ? [
+            { label: 'Paid mid-month', amount: d.mid_month_disbursement, style: 'note' as const },
+            { label: 'Paid to you on MAT Day', amount: paidToYou(d), style: 'note' as const },
+          ]
+        : []),
     ],
   });
   sections.push({

@@ -8,12 +8,13 @@ import { holdAccountSections } from './statement-hold-accounts';
 import {
   donationSections,
   fundSections,
+  paidToYou,
   payoutSections,
   payrollSections,
   reimbursementSections,
 } from './statement-sections';
 
-export { NOT_ITEMISED } from './statement-sections';
+export { NOT_ITEMISED, paidToYou } from './statement-sections';
 
 /**
  * The monthly statement of one approved distribution, as data: sections of lines and tables that
@@ -193,7 +194,7 @@ export function buildStatement(source: StatementSource): Statement {
     highlights: [
       { label: 'Starting balance', amount: d.starting_balance },
       { label: 'Donations', amount: d.total_donations },
-      { label: 'Paid to you', amount: d.total_funds_disbursed },
+      { label: 'Paid to you', amount: paidToYou(d) },
       { label: 'Ending balance', amount: d.ending_balance },
     ],
     sections,

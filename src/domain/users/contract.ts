@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { contracts, deleteRoute, listRoute, ZDollars, ZId, ZTimestamp } from '../contract';
 import { idField, optionalEnum } from '../fields';
 import { listQuerySchema } from '../list-query';
+import { ZBankDetailsViewSchema } from '../payments/contract';
 import { ROLES } from '../roles';
 import { createUserSchema, TAX_STATUSES, USER_ROLES, updateUserSchema } from './schemas';
 
@@ -36,6 +37,8 @@ export const ZUserSchema = z
     updated_at: ZTimestamp,
     deleted_at: ZTimestamp.nullable(),
     profile: ZProfileSchema.nullable(),
+    /** Masked; on one user's answer (GET and POST /user/{id}), never on lists. */
+    bank_details: ZBankDetailsViewSchema.optional(),
   })
   .meta({ id: 'User' });
 

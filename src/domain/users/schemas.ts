@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, enumField, moneyField, optionalFlag01, optionalText, percentField, requiredText } from '../fields';
 import { MESSAGES } from '../messages';
+import { bankFieldsSchema } from '../payments/bank-details';
 import { GENERATED_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../roles';
 import { ficaRefusal } from './tax-status';
 
@@ -68,8 +69,11 @@ export const payrollInfoSchema = z
     if (refusal) ctx.addIssue({ code: 'custom', path: ['fica_tax'], message: refusal });
   });
 
-/** POST /user/{id}: any subset of the basic and payroll fields. */
-export const updateUserSchema = basicInfoSchema.partial().extend(payrollInfoSchema.shape);
+/** POST /user/{id}: any subset of the basic and payroll fields, and the bank details flat beside them. */
+export const updateUserSchema = basicInfoSchema
+  .partial()
+  .extend(payrollInfoSchema.shape)
+  .extend(bankFieldsSchema.shape);
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
 export const GENERATED_PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';

@@ -118,6 +118,18 @@ async function references(db: DbOrTx, id: number) {
   };
 }
 
+/** The payment batch whose line pays this distribution, if any. */
+async function batchHolding(db: DbOrTx, id: number) {
+  const [batch] = await queryRows(
+    db,
+    sql`select b.id, b.status from payment_line_items i
+      join payment_lines l on l.id = i.line_id join payment_batches b on b.id = l.batch_id
+      where i.distribution_id = ${id}`,
+    z.object({ id: z.coerce.number(), status: z.string() }),
+  );
+  return batch ?? null;
+}
+
 /** A later approved distribution of the same missionary (by end date or by approval), if any. */
 async function laterApproved(db: DbOrTx, row: DistributionRow) {
   const [later] = await queryRows(
@@ -143,16 +155,18 @@ export async function planReversal(db: DbOrTx, id: number, lock: boolean): Promi
   const row = await readRow(db, id, lock);
   if (!row) throw AppError.notFound(DISTRIBUTION_MESSAGES.notFound);
   const laterOne = row.status === 'approved' ? await laterApproved(db, row) : null;
-  const [originals, now, refs] = await Promise.all([
+  const [originals, now, refs, paymentBatch] = await Promise.all([
     approvalJournal(db, id),
     balancesNow(db, row.userId),
     references(db, id),
+    batchHolding(db, id),
   ]);
   const context = row.approvedContext ? contextFromWire(row.approvedContext) : null;
   const wirePaydown = row.approvalPaydown as PaydownWire | null;
   const { refusal, advances } = decideReversal({
     distribution: row,
     laterApproved: laterOne,
+    paymentBatch,
     snapshotKept: context !== null && (wirePaydown !== null || row.unreimbursedReimbursement === 0),
     advancesPaid: refs.advances,
     advancesBefore: (context?.advanceRequests ?? []).map((a) => ({

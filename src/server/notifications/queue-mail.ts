@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { NotificationKind } from '../../domain/notifications/notifications';
+import { isMandatoryMail, type MailKind } from '../../domain/notifications/notifications';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/client';
 import { mailQueue, notificationPreferences, users } from '../db/schema';
@@ -13,7 +13,7 @@ export function appUrl(config: Pick<Config, 'publicUrl' | 'port'>, path: string)
 }
 
 export interface Notification {
-  kind: NotificationKind;
+  kind: MailKind;
   userId: number;
   refType: string;
   refId: number;
@@ -25,7 +25,7 @@ export interface Notification {
 /**
  * Writes the notification into the mail queue inside the caller's transaction, so it exists exactly
  * when the action it reports committed; the worker sends it later. Nothing is queued for a user who
- * turned the kind off, is archived, or has no address. Returns the queued row's id (null: none).
+ * turned the kind off (unless it is a mandatory notice), is archived, or has no address. Returns the queued row's id (null: none).
  */
 export async function queueNotification(
   tx: DbOrTx,
@@ -46,7 +46,13 @@ export async function queueNotification(
       and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.kind, notification.kind)),
     )
     .where(eq(users.id, notification.userId));
-  if (!recipient || recipient.deletedAt !== null || !recipient.email || recipient.enabled === false) return null;
+  if (
+    !recipient ||
+    recipient.deletedAt !== null ||
+    !recipient.email ||
+    (recipient.enabled === false && !isMandatoryMail(notification.kind))
+  )
+    return null;
   const url = appUrl(config, recordPath(notification.kind, notification.refId));
   const { linkLabel, ...words } = notification.content({ name: recipient.name }, url);
   const rendered = renderMail({ ...words, link: { url, label: linkLabel } }, readSiteConfig().title);

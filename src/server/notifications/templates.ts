@@ -1,4 +1,4 @@
-import type { NotificationKind } from '../../domain/notifications/notifications';
+import type { MailKind } from '../../domain/notifications/notifications';
 
 /** What one notification says: a subject, a few short lines, and one link to the record. */
 export interface MailContent {
@@ -72,7 +72,7 @@ ${quote}
 }
 
 /** The record each kind links to (routes of the web app). */
-export function recordPath(kind: NotificationKind, refId: number): string {
+export function recordPath(kind: MailKind, refId: number): string {
   switch (kind) {
     case 'report_processed':
     case 'report_returned':
@@ -82,5 +82,8 @@ export function recordPath(kind: NotificationKind, refId: number): string {
     case 'distribution_approved':
     case 'distribution_reversed':
       return `/distribution-form/${refId}`;
+    case 'bank_details_changed':
+    case 'payment_returned':
+      return `/profile/${refId}`;
   }
 }

@@ -158,3 +158,21 @@ export async function journalPayouts(db: DbOrTx, after: IsoDate | null, upTo: Is
     after === null ? sql`${day} <= ${upTo}::date` : sql`${day} > ${after}::date and ${day} <= ${upTo}::date`,
   );
 }
+
+/**
+ * Office payouts a payment batch still has to pay (docs/payments.md "Batches"): made up to `upTo`,
+ * not recorded as paid by check or cash, not in a batch already; of these payees only when given.
+ */
+export async function unbatchedPayouts(
+  db: DbOrTx,
+  upTo: IsoDate,
+  userIds: readonly number[] | null,
+): Promise<OfficePayout[]> {
+  const day = sql`(r.processed_at at time zone 'UTC')::date`;
+  const payees = userIds === null ? sql`true` : sql`r.user_id = any(${sql.param([...userIds])}::int[])`;
+  return payoutsWhere(
+    db,
+    sql`${day} <= ${upTo}::date and r.payout_paid_method is null and ${payees}
+      and not exists (select 1 from payment_line_items i where i.expense_report_id = r.id)`,
+  );
+}

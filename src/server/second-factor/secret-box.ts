@@ -74,11 +74,34 @@ export function isSealed(stored: string): boolean {
 }
 
 export function sealSecret(key: Buffer, userId: number, secret: string): string {
+  return sealText(key, `totp:${userId}`, secret);
+}
+
+/**
+ * Any text sealed the same way, bound to `label` (the additional data): bank details and payment
+ * files use it too (src/server/payments/sealed.ts), each with a label of its own.
+ */
+export function sealText(key: Buffer, label: string, text: string): string {
   const iv = crypto.randomBytes(12);
   const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(Buffer.from(`totp:${userId}`));
-  const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+  cipher.setAAD(Buffer.from(label));
+  const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
   return `${PREFIX}${b64(iv)}:${b64(cipher.getAuthTag())}:${b64(sealed)}`;
+}
+
+/** The text of a value sealed under `label`; null when it is malformed or does not open (wrong key, tampered). */
+export function openText(key: Buffer, label: string, stored: string): string | null {
+  if (!isSealed(stored)) return null;
+  const [iv, tag, sealed] = stored.slice(PREFIX.length).split(':');
+  if (!iv || !tag || sealed === undefined) return null;
+  try {
+    const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+    decipher.setAAD(Buffer.from(label));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
 }
 
 /** The secret of a stored value: decrypted, or as it is when stored before encryption. Throws when tampered. */
@@ -86,14 +109,11 @@ export function openSecret(key: Buffer, userId: number, stored: string): string 
   if (!isSealed(stored)) return stored;
   const [iv, tag, sealed] = stored.slice(PREFIX.length).split(':');
   if (!iv || !tag || sealed === undefined) throw new Error('A stored TOTP secret is malformed.');
-  const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-  decipher.setAAD(Buffer.from(`totp:${userId}`));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  try {
-    return Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString('utf8');
-  } catch {
+  const opened = openText(key, `totp:${userId}`, stored);
+  if (opened === null) {
     throw new Error(
       `The TOTP secret of user ${userId} cannot be decrypted: SECRET_KEY (or DATA_DIR/secret.key) is not the key it was sealed with.`,
     );
   }
+  return opened;
 }

@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { isStaff } from '../../domain/roles';
 import type { AuthUser } from '../auth/tokens';
+import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { profiles, users } from '../db/schema';
+import { getBankDetails } from '../payments/bank-details';
 import { serializeUser } from './serialize';
 
 export async function findUserRow(db: DbOrTx, id: number) {
@@ -16,9 +18,9 @@ export async function findUserRow(db: DbOrTx, id: number) {
 }
 
 /** Staff read anyone; others only themselves. */
-export async function getUser(db: DbOrTx, viewer: AuthUser, id: number) {
+export async function getUser(ctx: AppContext, viewer: AuthUser, id: number) {
   if (!isStaff(viewer.role) && viewer.id !== id) throw AppError.forbidden();
-  const row = await findUserRow(db, id);
+  const row = await findUserRow(ctx.db, id);
   if (!row) throw AppError.notFound('User not found.');
-  return serializeUser(row.user, row.profile);
+  return { ...serializeUser(row.user, row.profile), bank_details: await getBankDetails(ctx, viewer, id) };
 }

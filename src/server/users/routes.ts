@@ -40,7 +40,7 @@ export function userRoutes(ctx: AppContext): AnyRoute[] {
     route(api.getUser, {
       access: 'user',
       serviceDenies: MISSIONARY, // only their own user id
-      handler: async (request) => getUser(ctx.db, request.user, request.params.id),
+      handler: async (request) => getUser(ctx, request.user, request.params.id),
     }),
     route(api.updateUserPost, {
       access: ADMIN,

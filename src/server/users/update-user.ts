@@ -11,6 +11,7 @@ import type { Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { profiles, users } from '../db/schema';
 import { postJournal, recordAudit } from '../journal/journal';
+import { bankFieldsOf, changeBankDetails, getBankDetails } from '../payments/bank-details';
 import { findUserRow } from './get-user';
 import { serializeUser } from './serialize';
 
@@ -76,6 +77,8 @@ export async function updateUser(ctx: AppContext, actor: AuthUser, id: number, i
           actorId: actor.id,
         });
       }
+      const bank = bankFieldsOf(input);
+      if (bank) await changeBankDetails(ctx, tx, actor, id, bank);
       await recordAudit(tx, {
         actorId: actor.id,
         action: 'update',
@@ -90,7 +93,7 @@ export async function updateUser(ctx: AppContext, actor: AuthUser, id: number, i
     throw error;
   }
   const row = await findUserRow(ctx.db, id);
-  return serializeUser(row!.user, row!.profile);
+  return { ...serializeUser(row!.user, row!.profile), bank_details: await getBankDetails(ctx, actor, id) };
 }
 
 /**

@@ -9,6 +9,7 @@ export * from './idempotency';
 export * from './journal';
 export * from './list-counts';
 export * from './notifications';
+export * from './payments';
 export * from './progress';
 export * from './second-factor';
 export * from './settings';
