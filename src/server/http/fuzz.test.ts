@@ -31,6 +31,8 @@ const BODYLESS = new Set([
   'POST /setup/default-categories',
   'POST /account/totp',
   'POST /account/passkeys/options',
+  'POST /payment-batches/:id/lines/:line_id/clear',
+  'POST /payment-batches/:id/release',
 ]);
 
 // Handlers are not called while the table is read; the test app's own routes serve the requests.
