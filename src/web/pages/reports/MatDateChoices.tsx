@@ -1,9 +1,9 @@
 import { Chip, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import type { TMatDates } from '../../../domain/reports/contract';
+import { reportsContract } from '../../../domain/reports/contract';
 import type { DistributionStatus } from '../../../domain/reports/schemas';
-import { api } from '../../api/client';
-import { keys } from '../../api/query-keys';
+import { call } from '../../api/call';
+import { queryKeyOf } from '../../api/contract-keys';
 import { date } from '../../format';
 
 const SHOWN = 6;
@@ -14,8 +14,8 @@ const SHOWN = 6;
  */
 export function MatDateChoices({ status, onChoose }: { status: DistributionStatus; onChoose(date: string): void }) {
   const query = useQuery({
-    queryKey: keys.reports.matDates(status),
-    queryFn: () => api.get<TMatDates>('/reports/mat-dates', { status }),
+    queryKey: queryKeyOf(reportsContract.matDates, { query: { status } }),
+    queryFn: () => call(reportsContract.matDates, { query: { status } }),
   });
   if (!query.data) return null;
   const dates = query.data.data.slice(0, SHOWN);

@@ -14,9 +14,10 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import type { SetupStepKey } from '../../../domain/setup/checklist';
-import type { TDefaultCategoriesResponse, TSetupChecklist } from '../../../domain/setup/contract';
+import { setupContract } from '../../../domain/setup/contract';
 import type { Terms } from '../../../domain/terms';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
+import { queryKeyOf } from '../../api/contract-keys';
 import { keys } from '../../api/query-keys';
 import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
@@ -85,12 +86,12 @@ export function SetupChecklistCard() {
   const queryClient = useQueryClient();
   const admin = me.role === 'admin';
   const checklist = useQuery({
-    queryKey: keys.setupChecklist,
-    queryFn: () => api.get<TSetupChecklist>('/setup-checklist'),
+    queryKey: queryKeyOf(setupContract.getSetupChecklist),
+    queryFn: () => call(setupContract.getSetupChecklist),
     enabled: admin,
   });
   const addDefaults = useMutation({
-    mutationFn: () => api.postJson<TDefaultCategoriesResponse>('/setup/default-categories', {}),
+    mutationFn: () => call(setupContract.addDefaultCategories),
     onSuccess: async (result) => {
       messages.success(
         result.added === 0
@@ -98,7 +99,7 @@ export function SetupChecklistCard() {
           : `Added ${result.added} default categories. Rename or delete them on Settings.`,
       );
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.setupChecklist }),
+        queryClient.invalidateQueries({ queryKey: queryKeyOf(setupContract.getSetupChecklist) }),
         queryClient.invalidateQueries({ queryKey: keys.categories.all }),
       ]);
     },
