@@ -31,3 +31,9 @@ export function dateTime(value: string | null | undefined): string {
     minute: '2-digit',
   });
 }
+
+/** Today on the user's own calendar (not UTC's), as YYYY-MM-DD: what a new expense or trip is dated. */
+export function localToday(now: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

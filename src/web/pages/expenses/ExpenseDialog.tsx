@@ -11,6 +11,7 @@ import { formatUSD, readDecimalComma } from '../../../domain/money';
 import { keys } from '../../api/query-keys';
 import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
+import { localToday } from '../../format';
 import { KEPT_ON_DEVICE, saveLine } from '../../offline/outbox';
 import { useMessages } from '../../shell/messages';
 import { lastUsedCurrency, rememberCurrency } from './last-currency';
@@ -34,7 +35,8 @@ function valuesOf(expense: Expense | null, lastCurrency: string | null): Values 
   // A new expense starts in the missionary's last-used currency (decision 22).
   const currency = expense ? (expense.currency ?? '') : (lastCurrency ?? '');
   return {
-    date: expense?.date ?? '',
+    // A new expense is most often today's: the phone form starts there (docs/product.md).
+    date: expense?.date ?? localToday(),
     expense_code: expense?.expense_code ? String(expense.expense_code) : '',
     description: expense?.description ?? '',
     field_currency: expense ? expense.field_currency.toFixed(2) : '',

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import { localToday } from '../../format';
 import { AppProviders, fakeApi } from '../../testing';
 import { ExpenseDialog } from './ExpenseDialog';
 import { ProcessReportDialog } from './ProcessReportDialog';
@@ -142,9 +143,11 @@ describe('ExpenseDialog', () => {
       <ExpenseDialog report={report({ submitted: 0, status: 'unsubmitted' })} expense={null} onClose={onClose} />,
     );
 
+    // A new expense is dated today by default (the phone form); the category must still be chosen.
+    expect(screen.getByLabelText(/^Date/)).toHaveValue(localToday());
     await user.click(screen.getByRole('button', { name: 'Add Expense' }));
-    expect(await screen.findByText('Date is required.')).toBeInTheDocument();
-    expect(screen.getByText('Category is required.')).toBeInTheDocument();
+    expect(await screen.findByText('Category is required.')).toBeInTheDocument();
+    expect(screen.queryByText('Date is required.')).not.toBeInTheDocument();
     expect(api.calls).not.toContain('POST /api/expense');
 
     await user.type(screen.getByLabelText(/Amount \(local currency\)/), '1000');
@@ -155,6 +158,7 @@ describe('ExpenseDialog', () => {
     expect(screen.getByLabelText(/Exchange rate/)).toBeDisabled();
     expect(screen.getByRole('status')).toHaveTextContent('USD amount:$1,000.00');
 
+    await user.clear(screen.getByLabelText(/^Date/));
     await user.type(screen.getByLabelText(/^Date/), '2026-03-10');
     await user.click(screen.getByRole('combobox', { name: /Category/ }));
     expect(screen.queryByRole('option', { name: 'Advance only' })).not.toBeInTheDocument();

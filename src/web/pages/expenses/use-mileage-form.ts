@@ -5,6 +5,7 @@ import { mileageSchema } from '../../../domain/expense-reports/schemas';
 import { MESSAGES } from '../../../domain/messages';
 import { keys } from '../../api/query-keys';
 import { applyServerErrors, useSchemaForm } from '../../components/form';
+import { localToday } from '../../format';
 import { KEPT_ON_DEVICE, saveLine } from '../../offline/outbox';
 import { useMessages } from '../../shell/messages';
 import { useCategories, useMileageRate } from './queries';
@@ -24,7 +25,7 @@ const text = (value: number | null | undefined) => (value === null || value === 
 function valuesOf(trip: Mileage | null): Values {
   const byOdometer = trip?.odometer_start !== null && trip?.odometer_start !== undefined;
   return {
-    date: trip?.date ?? '',
+    date: trip?.date ?? localToday(),
     type: trip?.type ? String(trip.type) : '',
     odometer_start: text(trip?.odometer_start),
     odometer_end: text(trip?.odometer_end),
