@@ -21,6 +21,7 @@ import { secondFactorRoutes } from './second-factor/routes';
 import { settingsRoutes } from './settings/routes';
 import { setupRoutes } from './setup/routes';
 import { statementRoutes } from './statements/routes';
+import { supportRoutes } from './support/routes';
 import { userRoutes } from './users/routes';
 
 /** Every API route of the product, one line per resource. */
@@ -42,6 +43,7 @@ export function apiRoutes(ctx: AppContext): AnyRoute[] {
     ...distributionRoutes(ctx),
     ...reportRoutes(ctx),
     ...statementRoutes(ctx),
+    ...supportRoutes(ctx),
     ...notificationRoutes(ctx),
     ...progressRoutes(ctx),
     ...setupRoutes(ctx),

@@ -2,6 +2,15 @@ import { sum } from '../money';
 import type { StatementFund, StatementSection, StatementSource, StatementTable, TableCell } from './statement';
 import { NOT_ITEMISED } from './statement-sections';
 
+/**
+ * A hold-account transaction as the missionary reads it: the office's "MAT Day" spelled as the
+ * product spells it (stored descriptions say "Mat Day …"), and no internal donation id ("Designated
+ * donation 70" means nothing to a reader).
+ */
+export function statementTransactionDescription(description: string): string {
+  return description.replace(/^Mat Day\b/i, 'MAT Day').replace(/^Designated donation \d+$/, 'Designated donation');
+}
+
 /** 11. Hold accounts: balances per fund, then every transaction. */
 export function holdAccountSections(source: StatementSource): StatementSection[] {
   const sections: StatementSection[] = [];
@@ -91,7 +100,7 @@ export function holdAccountSections(source: StatementSource): StatementSection[]
           f.transactions.map((t) => [
             { text: f.fundName },
             { text: t.type },
-            { text: t.description },
+            { text: statementTransactionDescription(t.description) },
             { cents: t.requested },
             { cents: t.granted },
             { cents: t.unpaid },

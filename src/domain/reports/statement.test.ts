@@ -207,11 +207,12 @@ describe('the statement of the worked example', () => {
     ]);
     const detail = section(statement, 'Hold-account transactions').table!;
     expect(detail.rows.map((row) => row.map(text))).toEqual([
-      ['Vehicle Fund', 'Deposit', 'Designated donation 3', usd('250.00'), usd('250.00'), 0],
-      ['Vehicle Fund', 'Deposit', 'Mat Day Recurring Deposit', usd('100.00'), usd('100.00'), 0],
+      // Stored as "Designated donation 3" and "Mat Day Recurring Deposit": no internal id, and MAT in capitals.
+      ['Vehicle Fund', 'Deposit', 'Designated donation', usd('250.00'), usd('250.00'), 0],
+      ['Vehicle Fund', 'Deposit', 'MAT Day Recurring Deposit', usd('100.00'), usd('100.00'), 0],
       ['Vehicle Fund', 'Withdrawal', 'Unreimbursed Reimbursement', usd('60.00'), usd('60.00'), 0],
       ['Vehicle Fund', 'Withdrawal', expect.stringContaining('Expense'), usd('180.00'), usd('180.00'), 0],
-      ['Vehicle Fund', 'Withdrawal', 'Mat Day Manual Withdrawal', usd('600.00'), usd('510.00'), usd('90.00')],
+      ['Vehicle Fund', 'Withdrawal', 'MAT Day Manual Withdrawal', usd('600.00'), usd('510.00'), usd('90.00')],
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalField, moneyField, percentField } from '../fields';
+import { decimalField, moneyField, optionalFlag01, percentField } from '../fields';
 import { type Cents, type Decimal, parseDecimal, parseDollars, toDecimalString } from '../money';
 
 /** The five known settings (docs/product.md §3, §9); percentages are entered in percent. */
@@ -29,6 +29,13 @@ export const DEFAULT_SETTINGS: Record<SettingName, string> = {
   medicare_percentage: '1.45',
 };
 
+/**
+ * Whether missionaries see their donors' names and the thank-you CSV on My Support (decision 36,
+ * docs/decisions.md); '1' on, '0' or absent off. Staff always see them.
+ */
+export const DONOR_NAMES_SETTING = 'show_donor_names_to_missionaries';
+export const DONOR_NAMES_LABEL = 'Show donor names to missionaries';
+
 /** Absent leaves a setting as it is; blank is an error, since every setting needs a value. */
 const optional = <T extends z.ZodType>(schema: T) => schema.optional();
 
@@ -39,6 +46,9 @@ export const updateSettingsSchema = z.object({
   admin_fee_cap: optional(moneyField(SETTING_LABELS.admin_fee_cap).transform(toDecimalString)),
   social_security_percentage: optional(percentField(SETTING_LABELS.social_security_percentage)),
   medicare_percentage: optional(percentField(SETTING_LABELS.medicare_percentage)),
+  [DONOR_NAMES_SETTING]: optionalFlag01(DONOR_NAMES_LABEL).transform((on) =>
+    on === undefined ? undefined : on ? '1' : '0',
+  ),
 });
 
 /** Settings as the calculations use them. */

@@ -119,6 +119,12 @@ describe('a deficit month', () => {
         },
       }),
     );
+    // The flags are the office's review, not the missionary's: their own distribution comes without them.
+    const own = await t.call('GET', `/api/distribution/${created.id}`, { token: dan.token });
+    expect(own.status).toBe(200);
+    expect(own.body.review_flags).toEqual([]);
+    const office = await t.call('GET', `/api/distribution/${created.id}`, { token: admin.token });
+    expect(office.body.review_flags.length).toBe(2);
     // The audit trail keeps who reviewed which flag: the approver, with the flags' words.
     const [approval] = await t.ctx.db
       .select()

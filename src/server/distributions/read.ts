@@ -171,8 +171,11 @@ export async function getDistribution(db: DbOrTx, viewer: AuthUser, id: number) 
   ]);
   const advanceIds = rowsOfResult(advanceRows, z.object({ id: z.coerce.number() })).map((r) => r.id);
   const advances = await Promise.all(advanceIds.map((advanceId) => findAdvance(db, advanceId)));
+  const detail = serializeDistributionDetail(row.distribution, row.user);
   return {
-    ...serializeDistributionDetail(row.distribution, row.user),
+    ...detail,
+    // Review flags ("Donations down 94 %") are the office's checklist before approval, not the missionary's.
+    review_flags: isStaff(viewer.role) ? detail.review_flags : [],
     user: owner ? serializeUser(owner.user, owner.profile) : null,
     expense_report: reportRows.map((r) => serializeReportSummary(r.report, r.user)),
     advance_request: advances,

@@ -1,5 +1,11 @@
-import { asc, inArray, sql } from 'drizzle-orm';
-import { DEFAULT_SETTINGS, SETTING_NAMES, type Settings, settingsFrom } from '../../domain/settings/settings';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  DEFAULT_SETTINGS,
+  DONOR_NAMES_SETTING,
+  SETTING_NAMES,
+  type Settings,
+  settingsFrom,
+} from '../../domain/settings/settings';
 import type { DbOrTx } from '../db/client';
 import { settings } from '../db/schema';
 
@@ -16,9 +22,18 @@ export async function listSettings(db: DbOrTx) {
   const rows = await db
     .select()
     .from(settings)
-    .where(inArray(settings.settingName, [...SETTING_NAMES]))
+    .where(inArray(settings.settingName, [...SETTING_NAMES, DONOR_NAMES_SETTING]))
     .orderBy(asc(settings.id));
   return rows.map((row) => ({ id: row.id, setting_name: row.settingName, setting_value: row.settingValue }));
+}
+
+/** Whether missionaries see their donors' names (decision 36, docs/decisions.md); off until an admin turns it on. */
+export async function donorNamesShownToMissionaries(db: DbOrTx): Promise<boolean> {
+  const [row] = await db
+    .select({ value: settings.settingValue })
+    .from(settings)
+    .where(eq(settings.settingName, DONOR_NAMES_SETTING));
+  return row?.value === '1';
 }
 
 /** The settings as the calculations use them. */

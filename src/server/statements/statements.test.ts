@@ -138,8 +138,9 @@ describe('GET /api/distribution/{id}/statement.pdf', () => {
     expect(text).toMatch(
       /Vehicle Fund \d+\s+\$400\.00\s+\$350\.00\s+\$0\.00\s+\$750\.00\s+\$0\.00\s+\$0\.00\s+\$30\.00/,
     );
-    expect(text).toMatch(/Mat Day Manual Withdrawal\s+\$600\.00\s+\$570\.00\s+\$30\.00/);
+    expect(text).toMatch(/MAT Day Manual Withdrawal\s+\$600\.00\s+\$570\.00\s+\$30\.00/);
     expect(text).not.toContain('not itemised');
+    expect(text).not.toMatch(/Mat Day|Designated donation \d/);
 
     const pdfFile = path.join(SCREENSHOTS, 'statement.pdf');
     execFileSync('pdftoppm', [

@@ -44,7 +44,10 @@ function DashboardCards() {
   );
 }
 
-/** View (Process, Review) and, for an admin, Delete an unprocessed report or Archive a processed one. */
+/**
+ * Process (Review for an advance's report) for an admin, who can; View for an employee, who only
+ * reads or returns it; and, for an admin, Delete an unprocessed report or Archive a processed one.
+ */
 function ReportActions({
   report,
   to,
@@ -59,7 +62,7 @@ function ReportActions({
   return (
     <>
       <Button size="small" component={RouterLink} to={to}>
-        {report.processed === 0 ? (report.type === 'advance' ? 'Review' : 'Process') : 'View'}
+        {reportLinkLabel(report, admin)}
       </Button>
       {admin && report.processed === 0 && (
         <IconAction
@@ -78,6 +81,12 @@ function ReportActions({
       )}
     </>
   );
+}
+
+/** What the row's link says: an employee cannot process, so "Process" would promise what the page refuses. */
+export function reportLinkLabel(report: Pick<ReportSummary, 'processed' | 'type'>, admin: boolean): string {
+  if (report.processed !== 0 || !admin) return 'View';
+  return report.type === 'advance' ? 'Review' : 'Process';
 }
 
 /**

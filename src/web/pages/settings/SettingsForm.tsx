@@ -1,7 +1,24 @@
-import { Button, Grid, Paper, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  FormHelperText,
+  Grid,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
+import { Controller } from 'react-hook-form';
 import { MESSAGES } from '../../../domain/messages';
-import { SETTING_LABELS, SETTING_NAMES, updateSettingsSchema } from '../../../domain/settings/settings';
+import {
+  DONOR_NAMES_LABEL,
+  DONOR_NAMES_SETTING,
+  SETTING_LABELS,
+  SETTING_NAMES,
+  updateSettingsSchema,
+} from '../../../domain/settings/settings';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import type { Setting } from '../../api/types';
@@ -19,9 +36,15 @@ const HELP: Record<string, string> = {
 export function SettingsForm({ settings, editable }: { settings: Setting[]; editable: boolean }) {
   const messages = useMessages();
   const queryClient = useQueryClient();
-  const initial = Object.fromEntries(
-    SETTING_NAMES.map((name) => [name, settings.find((s) => s.setting_name === name)?.setting_value ?? '']),
-  );
+  const value = (name: string) => settings.find((s) => s.setting_name === name)?.setting_value ?? '';
+  const initial = {
+    mileage_reimbursement: value('mileage_reimbursement'),
+    admin_fee_percentage: value('admin_fee_percentage'),
+    admin_fee_cap: value('admin_fee_cap'),
+    social_security_percentage: value('social_security_percentage'),
+    medicare_percentage: value('medicare_percentage'),
+    [DONOR_NAMES_SETTING]: value(DONOR_NAMES_SETTING) === '1',
+  };
   const form = useSchemaForm(updateSettingsSchema, initial);
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -37,6 +60,7 @@ export function SettingsForm({ settings, editable }: { settings: Setting[]; edit
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack component="form" spacing={2} onSubmit={submit} noValidate>
         <Typography variant="h2">Rates and Fees</Typography>
+        {!editable && <Alert severity="info">Only an admin can change the settings; you can read them here.</Alert>}
         <Grid container spacing={2}>
           {SETTING_NAMES.map((name) => (
             <Grid key={name} size={{ xs: 12, sm: 6 }}>
@@ -51,9 +75,33 @@ export function SettingsForm({ settings, editable }: { settings: Setting[]; edit
             </Grid>
           ))}
         </Grid>
+        <Controller
+          control={form.control}
+          name={DONOR_NAMES_SETTING}
+          render={({ field }) => (
+            <Stack>
+              <FormControlLabel
+                label={DONOR_NAMES_LABEL}
+                disabled={!editable}
+                control={
+                  <Checkbox
+                    checked={Boolean(field.value)}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    slotProps={{ input: { 'aria-describedby': 'donor-names-help' } }}
+                  />
+                }
+              />
+              <FormHelperText id="donor-names-help">
+                On My Support, with a CSV for thank-you letters. Off: missionaries see counts and amounts only. Staff
+                always see names.
+              </FormHelperText>
+            </Stack>
+          )}
+        />
         {editable && (
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-            <Button type="submit" variant="contained" disabled={form.formState.isSubmitting || !form.formState.isDirty}>
+            {/* Enabled unchanged too: saving the defaults is how an admin confirms them (the setup checklist). */}
+            <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
               Save Settings
             </Button>
           </Stack>

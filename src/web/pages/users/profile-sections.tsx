@@ -8,6 +8,7 @@ import { ReportHistorySection } from '../expenses/ReportHistorySection';
 import { HoldAccountsSection } from '../hold-accounts/HoldAccountsSection';
 import { DonationsTrendSection } from '../statements/DonationsTrendSection';
 import { StatementsSection } from '../statements/StatementsSection';
+import { SupportSection } from '../support/SupportSection';
 
 /**
  * The lists under the forms of the admin user profile (reports, advances, donations, hold accounts,
@@ -21,6 +22,7 @@ export const userProfileSections: Array<ComponentType<{ user: User }>> = [
   // The user's approved distributions.
   DistributionsSection,
   DonationsTrendSection,
+  SupportSection,
   StatementsSection,
   // A lost authenticator is removed here (admins).
   UserSecondFactorSection,
