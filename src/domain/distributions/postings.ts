@@ -1,7 +1,8 @@
+import type { AdvanceStatus } from '../advances/states';
 import type { IsoDate } from '../dates';
 import type { JournalAccountKind } from '../ledger/types';
 import type { Cents } from '../money';
-import type { DistributionFields, DistributionResult, ExpenseReportResult } from './types';
+import type { DistributionFields, DistributionResult, ExpenseReportResult, TransactionResult } from './types';
 
 /**
  * What approving a distribution writes (docs/distribution.md "What approval posts"), decided here
@@ -37,14 +38,68 @@ export interface Paydown {
   unreimbursedAfter: Cents;
 }
 
+/** A report the approval processes: the engine's figures and what it pays out in all. */
+export interface ProcessedReport extends ExpenseReportResult {
+  /** Paid from the general fund plus paid by hold-account withdrawals. */
+  payout: Cents;
+}
+
+/** An advance as it stood before the approval, and as the approval leaves it when it pays it. */
+export interface AdvanceState {
+  id: number;
+  status: AdvanceStatus;
+  matDate: IsoDate | null;
+}
+
+/** A paid advance's new state: its amount approved and paid, its status and MAT date. */
+export interface PaidAdvance extends AdvanceState {
+  amount: Cents;
+}
+
+/**
+ * The paid advances as approval leaves them: a requested advance becomes approved (one approved
+ * outside the distribution keeps its later state, decision 14 in docs/decisions.md), and one
+ * without a MAT date is paid on the approval's date (an advance missing from `before` counts as
+ * requested without one).
+ */
+export function paidAdvances(
+  paid: ApprovalWrites['advancesPaid'],
+  before: readonly AdvanceState[],
+  approvedOn: IsoDate,
+): PaidAdvance[] {
+  return paid.map(({ id, amount }) => {
+    const was = before.find((advance) => advance.id === id);
+    const status: AdvanceStatus = was === undefined || was.status === 'requested' ? 'approved' : was.status;
+    return { id, amount, status, matDate: was?.matDate ?? approvedOn };
+  });
+}
+
+/** A hold-account transaction the approval posts (its id is drawn when it is written). */
+export interface PostedTransaction {
+  holdAccountId: number;
+  transactionType: TransactionResult['transaction_type'];
+  transactionAmount: Cents;
+  amountApproved: Cents;
+  addedUnreimbursedAmount: Cents;
+  description: string;
+  expenseId: number | null;
+  donationId: number | null;
+  recurring: boolean;
+  startingBalance: Cents;
+  startingUnreimbursedAmount: Cents;
+  endingBalance: Cents;
+}
+
 export interface ApprovalWrites {
+  /** The engine's hold-account transactions, posted in this order (journal rows name them by 1-based position). */
+  transactions: PostedTransaction[];
   journal: Posting[];
   /** Hold accounts whose balance or unreimbursed amount moved, with the new figures. */
   holdAccounts: Array<{ id: number; balance: Cents; unreimbursedAmount: Cents }>;
   /** Decision 8 (docs/decisions.md): the ending figures carry forward onto the profile. */
   profile: { fundBalance: Cents; unreimbursedAmount: Cents };
-  /** The reports the distribution includes, processed with their dist amounts. */
-  reports: ExpenseReportResult[];
+  /** The reports the distribution includes, processed with their dist amounts and payout. */
+  reports: ProcessedReport[];
   paydown: Paydown[];
   /** Ticked advances paid something: approved with dist_amount_approved = amount. */
   advancesPaid: Array<{ id: number; amount: Cents }>;
@@ -52,6 +107,8 @@ export interface ApprovalWrites {
   advancesReleased: number[];
   /** Donations deposited into their hold account (`approved`); the others are not. */
   donationsDeposited: number[];
+  /** Every donation the distribution takes, each flagged deposited or not. */
+  donations: number[];
 }
 
 /**
@@ -169,6 +226,20 @@ export function approvalWrites(
   const d = result.distribution;
   const ticked = d.processedAdvanceRequests.filter((a) => a.approved);
   return {
+    transactions: d.hold_account_transactions.map((t) => ({
+      holdAccountId: t.hold_account_id,
+      transactionType: t.transaction_type,
+      transactionAmount: t.transaction_amount,
+      amountApproved: t.amount_approved,
+      addedUnreimbursedAmount: t.added_unreimbursed_amount,
+      description: t.description,
+      expenseId: t.expense_id,
+      donationId: t.donation_id,
+      recurring: t.recurring,
+      startingBalance: t.starting_balance,
+      startingUnreimbursedAmount: t.starting_unreimbursed_amount,
+      endingBalance: t.ending_balance,
+    })),
     journal: [...holdAccountPostings(distributionId, d), ...userPostings(d, result.figures.payrollCost)],
     holdAccounts: result.holdAccounts
       .filter(
@@ -176,12 +247,16 @@ export function approvalWrites(
       )
       .map((a) => ({ id: a.id, balance: a.endingBalance, unreimbursedAmount: a.endingUnreimbursedAmount })),
     profile: { fundBalance: d.ending_balance, unreimbursedAmount: d.unreimbursed_amount_ending },
-    reports: d.processedExpenseReports,
+    reports: d.processedExpenseReports.map((report) => ({
+      ...report,
+      payout: report.dist_amount_reimbursed + report.dist_hold_account_withdrawals,
+    })),
     paydown: payOldestFirst(owed, d.unreimbursed_reimbursement),
     advancesPaid: ticked
       .filter((a) => a.dist_amount_approved > 0)
       .map((a) => ({ id: a.id, amount: a.dist_amount_approved })),
     advancesReleased: ticked.filter((a) => a.dist_amount_approved === 0).map((a) => a.id),
     donationsDeposited: result.donations.filter((donation) => donation.approved).map((donation) => donation.id),
+    donations: result.donations.map((donation) => donation.id),
   };
 }

@@ -8,7 +8,13 @@ import {
   parsePayload,
 } from '../../domain/distributions/context';
 import { computeDistribution } from '../../domain/distributions/engine';
-import { type ApprovalWrites, approvalWrites, type OwedReport } from '../../domain/distributions/postings';
+import {
+  type ApprovalWrites,
+  approvalWrites,
+  type OwedReport,
+  type PaidAdvance,
+  paidAdvances,
+} from '../../domain/distributions/postings';
 import { paydownToWire } from '../../domain/distributions/reversal';
 import { notReviewedMessage, type ReviewFlag, unreviewedFlags } from '../../domain/distributions/review';
 import type { DistributionResult } from '../../domain/distributions/types';
@@ -16,8 +22,20 @@ import { AppError } from '../../domain/errors';
 import { type Cents, toDecimalString } from '../../domain/money';
 import type { AuthUser } from '../auth/tokens';
 import type { AppContext } from '../context';
+import { bulkInsert, bulkUpdate } from '../db/bulk';
 import type { Tx } from '../db/client';
 import { executeNamed, rowsOfResult } from '../db/query-rows';
+import {
+  advanceRequests,
+  auditEvents,
+  distributions,
+  donations,
+  expenseReports,
+  holdAccounts,
+  holdAccountTransactions,
+  journalEntries,
+  profiles,
+} from '../db/schema';
 import { type DistributionRow, figureChanges } from './figures';
 import { lockForApproval } from './load-context';
 import { refuseOverlap } from './overlap';
@@ -103,204 +121,234 @@ interface PostArgs {
   reviewedFlags: readonly ReviewFlag[];
 }
 
-const param = (values: readonly unknown[]) => sql.param(values);
-const money = (values: readonly Cents[]) => sql.param(values.map(toDecimalString));
-
-/** What the post statement's parts write (post() computes them once). */
+/** One approval's values: what the domain decided, and who approves when. */
 interface PostValues {
   id: number;
-  held: DistributionResult['distribution']['hold_account_transactions'];
+  userId: number;
   today: string;
   actorId: number;
   now: Date;
-  journal: ApprovalWrites['journal'];
-  moved: ApprovalWrites['holdAccounts'];
   writes: ApprovalWrites;
-  row: DistributionRow;
-  reports: ApprovalWrites['reports'];
+  advances: PaidAdvance[];
   owed: readonly OwedReport[];
-  paydown: ApprovalWrites['paydown'];
-  paid: ApprovalWrites['advancesPaid'];
-  context: DistributionContext;
-  audit: Record<string, unknown>;
 }
 
-/** The pending hold-account rows give way to posted ones, with ids drawn from the sequence here so journal rows can name them. */
-function heldTransactionsSql({ id, held, today, actorId, now }: PostValues): SQL {
+const ids = (values: readonly number[]) => sql`${sql.param(values)}::int[]`;
+
+/**
+ * The pending hold-account rows give way to posted ones. Their ids are drawn from the sequence
+ * first (`held_ids`, by position) so the journal rows, which name their transaction by position,
+ * can name it by id in the same statement.
+ */
+function heldTransactionsSql({ id, today, actorId, now, writes }: PostValues): SQL {
+  const rows = writes.transactions.map((t) => ({
+    ...t,
+    distributionId: id,
+    approved: true,
+    matDate: today,
+    status: 'posted',
+    createdBy: actorId,
+    createdAt: now,
+  }));
+  const keys = [
+    'holdAccountId',
+    'transactionType',
+    'transactionAmount',
+    'amountApproved',
+    'addedUnreimbursedAmount',
+    'description',
+    'expenseId',
+    'donationId',
+    'distributionId',
+    'recurring',
+    'approved',
+    'startingBalance',
+    'startingUnreimbursedAmount',
+    'endingBalance',
+    'matDate',
+    'status',
+    'createdBy',
+    'createdAt',
+  ] as const;
   return sql`
     removed as (
       delete from hold_account_transactions where distribution_id = ${id} and status = 'pending'
     ),
-    ids as materialized (
+    held_ids as materialized (
       select n, nextval(pg_get_serial_sequence('hold_account_transactions', 'id'))::int as id
-      from generate_series(1, ${held.length}::int) as n
+      from generate_series(1, ${rows.length}::int) as n
     ),
-    posted as (
-      insert into hold_account_transactions (id, hold_account_id, transaction_type, transaction_amount, amount_approved,
-        added_unreimbursed_amount, description, expense_id, donation_id, distribution_id, recurring, approved,
-        starting_balance, starting_unreimbursed_amount, ending_balance, mat_date, status, created_by, created_at)
-      select ids.id, t.account, t.type, t.amount, t.approved_amount, t.added, t.description, t.expense, t.donation,
-        ${id}, t.recurring, true, t.starting, t.starting_unreimbursed, t.ending, ${today}::date, 'posted',
-        ${actorId}, ${now}
-      from unnest(${param(held.map((t) => t.hold_account_id))}::int[], ${param(held.map((t) => t.transaction_type))}::text[],
-        ${money(held.map((t) => t.transaction_amount))}::numeric[], ${money(held.map((t) => t.amount_approved))}::numeric[],
-        ${money(held.map((t) => t.added_unreimbursed_amount))}::numeric[], ${param(held.map((t) => t.description))}::text[],
-        ${param(held.map((t) => t.expense_id))}::int[], ${param(held.map((t) => t.donation_id))}::int[],
-        ${param(held.map((t) => t.recurring))}::bool[], ${money(held.map((t) => t.starting_balance))}::numeric[],
-        ${money(held.map((t) => t.starting_unreimbursed_amount))}::numeric[], ${money(held.map((t) => t.ending_balance))}::numeric[])
-        with ordinality as t(account, type, amount, approved_amount, added, description, expense, donation, recurring,
-          starting, starting_unreimbursed, ending, n)
-      join ids on ids.n = t.n
-    )`;
+    posted as (${bulkInsert(holdAccountTransactions, keys, rows, { id: sql`(select id from held_ids where held_ids.n = v.n)` })})`;
 }
 
-/** Every journal row; a hold-account row names its transaction (by position), the others the distribution. */
-function journalSql({ id, actorId, now, journal }: PostValues): SQL {
-  return sql`
-    journal as (
-      insert into journal_entries (account, account_id, amount, balance_after, reason, ref_type, ref_id, memo, actor_id, created_at)
-      select j.account, j.account_id, j.amount, j.balance_after, j.reason,
-        case when j.n is null then 'distribution' else 'hold_account_transaction' end,
-        coalesce(ids.id, ${id}), j.memo, ${actorId}, ${now}
-      from unnest(${param(journal.map((j) => j.transaction))}::int[], ${param(journal.map((j) => j.account))}::text[],
-        ${param(journal.map((j) => j.accountId))}::int[], ${money(journal.map((j) => j.amount))}::numeric[],
-        ${money(journal.map((j) => j.balanceAfter))}::numeric[], ${param(journal.map((j) => j.reason))}::text[],
-        ${param(journal.map((j) => j.memo))}::text[])
-        as j(n, account, account_id, amount, balance_after, reason, memo)
-      left join ids on ids.n = j.n
-    )`;
+/** Every journal row; a hold-account row names its transaction by position until here, the others the distribution. */
+function journalSql({ id, actorId, now, writes }: PostValues): SQL {
+  const rows = writes.journal.map((j) => ({
+    account: j.account,
+    accountId: j.accountId,
+    amount: j.amount,
+    balanceAfter: j.balanceAfter,
+    reason: j.reason,
+    refType: j.transaction === null ? 'distribution' : 'hold_account_transaction',
+    refId: j.transaction ?? id,
+    memo: j.memo,
+    actorId,
+    createdAt: now,
+  }));
+  const keys = [
+    'account',
+    'accountId',
+    'amount',
+    'balanceAfter',
+    'reason',
+    'refType',
+    'memo',
+    'actorId',
+    'createdAt',
+  ] as const;
+  const refId = sql`case when v.ref_type = 'hold_account_transaction'
+    then (select id from held_ids where held_ids.n = v.ref_id) else v.ref_id end`;
+  return sql`journal as (${bulkInsert(journalEntries, [...keys, 'refId'], rows, { refId })})`;
 }
 
 /** The hold accounts' and the profile's new balances. */
-function balancesSql({ now, moved, writes, row }: PostValues): SQL {
+function balancesSql({ userId, now, writes }: PostValues): SQL {
+  const accounts = writes.holdAccounts.map((a) => ({ ...a, updatedAt: now }));
+  const profile = [{ userId, ...writes.profile, updatedAt: now }];
   return sql`
-    accounts as (
-      update hold_accounts as h set balance = v.balance, unreimbursed_amount = v.unreimbursed, updated_at = ${now}
-      from unnest(${param(moved.map((a) => a.id))}::int[], ${money(moved.map((a) => a.balance))}::numeric[],
-        ${money(moved.map((a) => a.unreimbursedAmount))}::numeric[]) as v(id, balance, unreimbursed)
-      where h.id = v.id
-    ),
-    profile as (
-      update profiles set fund_balance = ${toDecimalString(writes.profile.fundBalance)}::numeric,
-        unreimbursed_amount = ${toDecimalString(writes.profile.unreimbursedAmount)}::numeric, updated_at = ${now}
-      where user_id = ${row.userId}
-    )`;
+    accounts as (${bulkUpdate(holdAccounts, 'id', ['balance', 'unreimbursedAmount', 'updatedAt'], accounts)}),
+    profile as (${bulkUpdate(profiles, 'userId', ['fundBalance', 'unreimbursedAmount', 'updatedAt'], profile)})`;
 }
 
 /** The included reports processed; older ones paid down; whether the reports owed moved since they were read. */
-function reportsSql({ id, actorId, now, row, reports, owed, paydown }: PostValues): SQL {
+function reportsSql({ id, userId, actorId, now, writes, owed }: PostValues): SQL {
+  const included = writes.reports.map((r) => ({
+    id: r.id,
+    processed: true,
+    processedAt: now,
+    processedBy: actorId,
+    updatedAt: now,
+    distAmountReimbursed: r.dist_amount_reimbursed,
+    distHoldAccountWithdrawals: r.dist_hold_account_withdrawals,
+    distAmountUnreimbursed: r.dist_amount_unreimbursed,
+    unreimbursedAmount: r.dist_amount_unreimbursed,
+    payout: r.payout,
+  }));
+  const keys = [
+    'processed',
+    'processedAt',
+    'processedBy',
+    'updatedAt',
+    'distAmountReimbursed',
+    'distHoldAccountWithdrawals',
+    'distAmountUnreimbursed',
+    'unreimbursedAmount',
+    'payout',
+  ] as const;
+  const paidDown = writes.paydown.map((p) => ({
+    id: p.reportId,
+    unreimbursedAmount: p.unreimbursedAfter,
+    updatedAt: now,
+  }));
+  const unprocessed = sql`${expenseReports.distributionId} = ${id} and not ${expenseReports.processed}`;
   return sql`
-    included as (
-      update expense_reports as r
-      set processed = true, processed_at = ${now}, processed_by = ${actorId}, updated_at = ${now},
-          dist_amount_reimbursed = v.reimbursed, dist_hold_account_withdrawals = v.withdrawals,
-          dist_amount_unreimbursed = v.unreimbursed, unreimbursed_amount = v.unreimbursed,
-          payout = v.reimbursed + v.withdrawals
-      from unnest(${param(reports.map((r) => r.id))}::int[], ${money(reports.map((r) => r.dist_amount_reimbursed))}::numeric[],
-        ${money(reports.map((r) => r.dist_hold_account_withdrawals))}::numeric[],
-        ${money(reports.map((r) => r.dist_amount_unreimbursed))}::numeric[]) as v(id, reimbursed, withdrawals, unreimbursed)
-      where r.id = v.id and r.distribution_id = ${id} and not r.processed
-      returning r.id
-    ),
+    included as (${bulkUpdate(expenseReports, 'id', keys, included, unprocessed)} returning ${expenseReports.id}),
     owed_now as (
       select id, unreimbursed_amount from expense_reports
-      where user_id = ${row.userId} and processed and unreimbursed_amount > 0 and distribution_id is distinct from ${id}
+      where user_id = ${userId} and processed and unreimbursed_amount > 0 and distribution_id is distinct from ${id}
     ),
     owed_changed as (
       select count(*) as n
-      from owed_now o full join unnest(${param(owed.map((r) => r.id))}::int[], ${money(owed.map((r) => r.unreimbursed))}::numeric[])
+      from owed_now o full join unnest(${ids(owed.map((r) => r.id))}, ${sql.param(owed.map((r) => toDecimalString(r.unreimbursed)))}::numeric[])
         as was(id, unreimbursed) on was.id = o.id
       where o.id is null or was.id is null or o.unreimbursed_amount <> was.unreimbursed
     ),
-    paid_down as (
-      update expense_reports as r set unreimbursed_amount = v.unreimbursed, updated_at = ${now}
-      from unnest(${param(paydown.map((p) => p.reportId))}::int[], ${money(paydown.map((p) => p.unreimbursedAfter))}::numeric[])
-        as v(id, unreimbursed)
-      where r.id = v.id
-    )`;
+    paid_down as (${bulkUpdate(expenseReports, 'id', ['unreimbursedAmount', 'updatedAt'], paidDown)})`;
 }
 
 /** Advances paid or released, donations flagged, the distribution approved with its frozen context, the audit event. */
-function flagsSql({ id, today, actorId, now, writes, paid, paydown, context, audit }: PostValues): SQL {
+function flagsSql(values: PostValues, frozen: { context: DistributionContext; audit: Record<string, unknown> }): SQL {
+  const { id, actorId, now, writes, advances } = values;
+  const paid = advances.map((a) => ({
+    id: a.id,
+    status: a.status,
+    approved: true,
+    amountApproved: a.amount,
+    distAmountApproved: a.amount,
+    matDate: a.matDate,
+    updatedAt: now,
+  }));
+  const paidKeys = ['status', 'approved', 'amountApproved', 'distAmountApproved', 'matDate', 'updatedAt'] as const;
+  const released = writes.advancesReleased.map((advance) => ({ id: advance, distributionId: null, updatedAt: now }));
+  const ofThis = sql`${advanceRequests.distributionId} = ${id}`;
+  const deposited = new Set(writes.donationsDeposited);
+  const flags = writes.donations.map((donation) => ({ id: donation, approved: deposited.has(donation) }));
+  const approved = [
+    {
+      id,
+      status: 'approved',
+      approvedAt: now,
+      approvedBy: actorId,
+      updatedAt: now,
+      approvedContext: contextToWire(frozen.context),
+      approvalPaydown: paydownToWire(writes.paydown),
+    },
+  ];
+  const approvedKeys = [
+    'status',
+    'approvedAt',
+    'approvedBy',
+    'updatedAt',
+    'approvedContext',
+    'approvalPaydown',
+  ] as const;
+  const audit = [
+    { actorId, action: 'approve', entityType: 'distribution', entityId: id, details: frozen.audit, createdAt: now },
+  ];
+  const auditKeys = ['actorId', 'action', 'entityType', 'entityId', 'details', 'createdAt'] as const;
   return sql`
-    advances as (
-      update advance_requests as a
-      set status = case when a.status = 'requested' then 'approved' else a.status end,
-          approved = true, amount_approved = v.paid, dist_amount_approved = v.paid,
-          mat_date = coalesce(a.mat_date, ${today}::date), updated_at = ${now}
-      from unnest(${param(paid.map((a) => a.id))}::int[], ${money(paid.map((a) => a.amount))}::numeric[])
-        as v(id, paid)
-      where a.id = v.id and a.distribution_id = ${id}
-      returning a.id
-    ),
-    released as (
-      update advance_requests set distribution_id = null, updated_at = ${now}
-      where distribution_id = ${id} and id = any(${param(writes.advancesReleased)}::int[])
-    ),
-    donation_flags as (
-      update donations set approved = (id = any(${param(writes.donationsDeposited)}::int[])) where distribution_id = ${id}
-    ),
+    advances as (${bulkUpdate(advanceRequests, 'id', paidKeys, paid, ofThis)} returning ${advanceRequests.id}),
+    released as (${bulkUpdate(advanceRequests, 'id', ['distributionId', 'updatedAt'], released, ofThis)}),
+    donation_flags as (${bulkUpdate(donations, 'id', ['approved'], flags, sql`${donations.distributionId} = ${id}`)}),
     approved as (
-      update distributions set status = 'approved', approved_at = ${now}, approved_by = ${actorId}, updated_at = ${now},
-        approved_context = ${JSON.stringify(contextToWire(context))}::jsonb,
-        approval_paydown = ${JSON.stringify(paydownToWire(paydown))}::jsonb
-      where id = ${id} and status = 'pending'
-      returning id
+      ${bulkUpdate(distributions, 'id', approvedKeys, approved, sql`${distributions.status} = 'pending'`)}
+      returning ${distributions.id}
     ),
-    audited as (
-      insert into audit_events (actor_id, action, entity_type, entity_id, details, created_at)
-      values (${actorId}, 'approve', 'distribution', ${id}, ${JSON.stringify(audit)}::jsonb, ${now})
-    )`;
+    audited as (${bulkInsert(auditEvents, auditKeys, audit)})`;
 }
 
 /**
  * Step 4 in ONE statement (a transaction's round trips are what MAT Day costs). What to write is
- * decided by `approvalWrites` (src/domain/distributions/postings.ts); this only writes it: the
- * pending hold-account rows give way to posted ones, with ids drawn from the sequence in the same
- * statement so every journal row names its transaction; every journal row; then hold accounts,
- * profile, reports (included ones processed, older unpaid parts paid down), advances, donations,
- * the distribution's frozen context and the audit event — returning counts that must match what
- * the distribution references, and whether the reports owed are still the ones the paydown was
- * computed from (otherwise 409 and the whole transaction rolls back).
+ * decided by `approvalWrites` (src/domain/distributions/postings.ts); each part writes one table's
+ * rows through the schema-driven bulk writer (src/server/db/bulk.ts; docs/distribution.md "What
+ * approval writes" lists them): the pending hold-account rows give way to posted ones, with ids
+ * drawn from the sequence in the same statement so every journal row names its transaction; every
+ * journal row; then hold accounts, profile, reports (included ones processed, older unpaid parts
+ * paid down), advances, donations, the distribution's frozen context and the audit event —
+ * returning counts that must match what the distribution references, and whether the reports owed
+ * are still the ones the paydown was computed from (otherwise 409 and the whole transaction rolls back).
  */
 async function post(tx: Tx, { row, result, context, owed, actorId, now, reviewedFlags }: PostArgs): Promise<void> {
-  const d = result.distribution;
   const id = row.id;
   const today = isoDateOf(now);
-  const held = d.hold_account_transactions;
   const writes = approvalWrites(id, result, owed);
-  const { journal, holdAccounts: moved, reports, paydown, advancesPaid: paid } = writes;
+  const advances = paidAdvances(writes.advancesPaid, context.advanceRequests, today);
   const audit = {
     user_id: row.userId,
     starting_balance: toDecimalString(row.startingBalance),
     ending_balance: toDecimalString(row.endingBalance),
     unreimbursed_amount_ending: toDecimalString(row.unreimbursedAmountEnding),
     total_funds_disbursed: toDecimalString(row.totalFundsDisbursed),
-    hold_account_transactions: held.length,
+    hold_account_transactions: writes.transactions.length,
     reviewed_flags: reviewedFlags,
   };
-  const values: PostValues = {
-    id,
-    held,
-    today,
-    actorId,
-    now,
-    journal,
-    moved,
-    writes,
-    row,
-    reports,
-    owed,
-    paydown,
-    paid,
-    context,
-    audit,
-  };
+  const values: PostValues = { id, userId: row.userId, today, actorId, now, writes, advances, owed };
   const counted = await executeNamed(
     tx,
     'sheepfold_approve_post',
     sql`
-    with ${heldTransactionsSql(values)}, ${journalSql(values)}, ${balancesSql(values)}, ${reportsSql(values)}, ${flagsSql(values)}
+    with ${heldTransactionsSql(values)}, ${journalSql(values)}, ${balancesSql(values)}, ${reportsSql(values)},
+      ${flagsSql(values, { context, audit })}
     select (select count(*) from included)::int as reports, (select count(*) from advances)::int as advances,
       (select count(*) from approved)::int as approved, (select n from owed_changed)::int as owed_changed`,
   );
@@ -315,8 +363,8 @@ async function post(tx: Tx, { row, result, context, owed, actorId, now, reviewed
   );
   if (
     counts.approved !== 1 ||
-    counts.reports !== reports.length ||
-    counts.advances !== paid.length ||
+    counts.reports !== writes.reports.length ||
+    counts.advances !== advances.length ||
     counts.owed_changed !== 0
   ) {
     throw AppError.conflict(DISTRIBUTION_MESSAGES.referencesMoved);
