@@ -22,6 +22,8 @@ export interface PayoutPaidState {
   payout: Cents | null;
   paidMethod: PayoutPaidMethod | null;
   paidReference: string | null;
+  /** The payment batch whose line pays this payout, if any (docs/payments.md "Batches"). */
+  batchId?: number | null;
 }
 
 /** Why the payout cannot be recorded as paid (409), or null. */
@@ -32,6 +34,10 @@ export function payoutPaidProblem(report: PayoutPaidState): string | null {
   }
   if (report.paidMethod !== null) {
     return `The ${formatUSD(report.payout)} payout of report #${report.id} is already recorded as ${payoutPaidLabel(report.paidMethod, report.paidReference ?? '')}.`;
+  }
+  // Paid twice otherwise: by the batch's file and by the check or cash recorded here.
+  if (report.batchId) {
+    return `Payment batch #${report.batchId} pays the payout of report #${report.id}: leave its line out of that batch first.`;
   }
   return null;
 }

@@ -5,7 +5,7 @@ import { payoutPaidProblem } from '../../domain/expense-reports/payout-paid';
 import type { PayoutPaidMethod, payoutPaidSchema } from '../../domain/expense-reports/schemas';
 import type { AuthUser } from '../auth/tokens';
 import type { AppContext } from '../context';
-import { expenseReports } from '../db/schema';
+import { expenseReports, paymentLineItems, paymentLines } from '../db/schema';
 import { recordAudit } from '../journal/journal';
 import { REPORT_NOT_FOUND } from './access';
 import { getFullReport } from './list-reports';
@@ -26,7 +26,13 @@ export async function recordPayoutPaid(
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(expenseReports).where(eq(expenseReports.id, id)).for('update');
     if (!row) throw AppError.notFound(REPORT_NOT_FOUND);
+    const [batched] = await tx
+      .select({ batchId: paymentLines.batchId })
+      .from(paymentLineItems)
+      .innerJoin(paymentLines, eq(paymentLines.id, paymentLineItems.lineId))
+      .where(eq(paymentLineItems.expenseReportId, id));
     const problem = payoutPaidProblem({
+      batchId: batched?.batchId ?? null,
       id: row.id,
       type: row.type,
       processed: row.processed,
