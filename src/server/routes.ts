@@ -11,6 +11,7 @@ import { expenseReportRoutes } from './expense-reports/routes';
 import { healthRoutes } from './health/routes';
 import { holdAccountRoutes } from './hold-accounts/routes';
 import type { AnyRoute } from './http/routes';
+import { journalPresetRoutes } from './journal-presets/routes';
 import { ledgerRoutes } from './ledger/routes';
 import { notificationRoutes } from './notifications/routes';
 import { paymentRoutes } from './payments/routes';
@@ -42,6 +43,7 @@ export function apiRoutes(ctx: AppContext): AnyRoute[] {
     ...advanceRoutes(ctx),
     ...distributionRoutes(ctx),
     ...reportRoutes(ctx),
+    ...journalPresetRoutes(ctx),
     ...statementRoutes(ctx),
     ...supportRoutes(ctx),
     ...notificationRoutes(ctx),

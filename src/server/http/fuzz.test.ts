@@ -37,7 +37,7 @@ const BODYLESS = new Set([
 
 // Handlers are not called while the table is read; the test app's own routes serve the requests.
 const ROUTES: AnyRoute[] = [...apiRoutes({} as AppContext), ...siteRoutes(readSiteConfig(), '')];
-const writes = (route: AnyRoute) => route.method === 'POST' || route.method === 'PATCH';
+const writes = (route: AnyRoute) => route.method === 'POST' || route.method === 'PATCH' || route.method === 'PUT';
 
 let t: TestApp;
 const userIds: Partial<Record<Exclude<Role, 'none'>, number>> = {};

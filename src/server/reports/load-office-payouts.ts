@@ -36,7 +36,7 @@ const ZPartRow = z.object({
 export const processKey = sql`(select max(a.id) from audit_events a
   where a.entity_type = 'expense_report' and a.entity_id = r.id and a.action = 'process')`;
 
-async function payoutsWhere(db: DbOrTx, condition: SQL): Promise<OfficePayout[]> {
+export async function payoutsWhere(db: DbOrTx, condition: SQL): Promise<OfficePayout[]> {
   const rows = await queryRows(
     db,
     sql`select r.id as report_id, r.user_id, u.name as user_name, u.missionary_number,

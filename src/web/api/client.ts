@@ -64,6 +64,7 @@ export const api = {
   get: <T>(path: string, query?: Query) => request<T>('GET', withQuery(path, query)),
   postJson: <T>(path: string, body: unknown) => request<T>('POST', path, JSON.stringify(body), true),
   patchJson: <T>(path: string, body: unknown) => request<T>('PATCH', path, JSON.stringify(body), true),
+  putJson: <T>(path: string, body: unknown) => request<T>('PUT', path, JSON.stringify(body), true),
   postForm: <T>(path: string, fields: Record<string, unknown>) => request<T>('POST', path, toFormData(fields)),
   patchForm: <T>(path: string, fields: Record<string, unknown>) =>
     request<T>('POST', path, toFormData({ ...fields, _method: 'PATCH' })),

@@ -1,4 +1,5 @@
-import { boolean, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
 export const settings = pgTable('settings', {
@@ -18,3 +19,19 @@ export const categories = pgTable('categories', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The accounting presets' mapping (docs/reports.md "Accounting presets"): one row, the organisation's
+ * account `{number, name}` per kind of journal account (absent kinds keep the journal's own) and the
+ * name of the per-missionary dimension. Read and checked by src/server/reports/accounting-settings.ts.
+ */
+export const accountingSettings = pgTable(
+  'accounting_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    accounts: jsonb('accounts').notNull().default({}),
+    dimension: text('dimension').notNull().default('Missionary'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('accounting_settings_one_row', sql`${t.id} = 1`)],
+);

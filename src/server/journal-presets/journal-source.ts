@@ -1,0 +1,158 @@
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { IsoDate } from '../../domain/dates';
+import { type JournalLine, journalLines } from '../../domain/reports/journal';
+import { officePayoutJournalLines } from '../../domain/reports/office-payouts';
+import { type LedgerMove, ledgerMoveLines, reversalLines } from '../../domain/reports/presets/entries';
+import type { Tx } from '../db/client';
+import { queryRows } from '../db/query-rows';
+import { distributions, users } from '../db/schema';
+import { centsFromDatabase } from '../db/schema/columns';
+import { reportDistribution, withFundMovements } from '../reports/load-distributions';
+import { payoutsWhere } from '../reports/load-office-payouts';
+
+/**
+ * The journal of a date range, entry by entry, read through a database cursor so an export of a
+ * year is never held whole (docs/reports.md "Accounting presets"). Four sources, in date order:
+ *
+ * 1. approvals: each approved (or later reversed) distribution whose MAT date is in the range, as
+ *    MAT-{id} with the lines of docs/reports.md "The lines of one distribution";
+ * 2. reversals: each distribution reversed in the range, as REV-{id}, every line of its MAT entry
+ *    swapped, on the day of the reversal;
+ * 3. office payouts made in the range, as PAYOUT-{report id};
+ * 4. every other move of a missionary's fund or a hold account the journal rows record, whatever
+ *    wrote it (a manual adjustment, a hold-account transaction, a payment or its return), grouped by
+ *    posting (reason, reference, moment, missionary) as J-{first row id} against bank clearing.
+ *
+ * The rows of approvals, their reversals and payouts are left out of 4: 1–3 book them in full.
+ * The unreimbursed sub-ledgers are amounts still owed, not money, and are not booked.
+ */
+const PAGE = 500;
+
+const day = (column: SQL) => sql`(${column} at time zone 'UTC')::date`;
+
+function headsQuery(from: IsoDate, to: IsoDate): SQL {
+  const within = (column: SQL) => sql`${column} between ${from}::date and ${to}::date`;
+  return sql`select h.* from (
+      select 1 as source, d.id as key, d.end_date as day, d.id as grp,
+        null::text as account, null::int as account_id, null::text as amount, null::text as reason, null::text as memo,
+        null::int as user_id, null::text as user_name, null::text as missionary_number, null::text as fund_name
+      from distributions d where d.status in ('approved', 'reversed') and ${within(sql`d.end_date`)}
+    union all
+      select 2, d.id, ${day(sql`d.reversed_at`)}, d.id, null, null, null, null, null, null, null, null, null
+      from distributions d
+      where d.status = 'reversed' and d.reversed_at is not null and ${within(day(sql`d.reversed_at`))}
+    union all
+      select 3, r.id, ${day(sql`r.processed_at`)}, r.id, null, null, null, null, null, null, null, null, null
+      from expense_reports r
+      where r.type = 'reimbursement' and r.processed and r.distribution_id is null and r.payout > 0
+        and r.processed_at is not null and ${within(day(sql`r.processed_at`))}
+    union all
+      select 4, j.id, ${day(sql`j.created_at`)},
+        min(j.id) over (partition by j.reason, j.ref_type, j.ref_id, j.created_at, u.id),
+        j.account, j.account_id, j.amount::text, j.reason, j.memo, u.id, u.name, u.missionary_number, h.fund_name
+      from journal_entries j
+      left join hold_accounts h on j.account = 'hold_account' and h.id = j.account_id
+      join users u on u.id = case when j.account = 'user_fund' then j.account_id else h.user_id end
+      where j.account in ('user_fund', 'hold_account') and j.reason not like 'distribution\\_%'
+        and j.reason <> 'expense_report_payout' and ${within(day(sql`j.created_at`))}
+    ) h
+    order by h.day, h.source, h.grp, h.key`;
+}
+
+const ZHead = z.object({
+  source: z.coerce.number(),
+  key: z.coerce.number(),
+  day: z.string().transform((text) => text.slice(0, 10)),
+  grp: z.coerce.number(),
+  account: z.enum(['user_fund', 'hold_account']).nullable(),
+  account_id: z.coerce.number().nullable(),
+  amount: z.string().nullable(),
+  reason: z.string().nullable(),
+  memo: z.string().nullable(),
+  user_id: z.coerce.number().nullable(),
+  user_name: z.string().nullable(),
+  missionary_number: z.string().nullable(),
+  fund_name: z.string().nullable(),
+});
+type Head = z.output<typeof ZHead>;
+
+function ledgerMove(head: Head): LedgerMove {
+  return {
+    id: head.key,
+    date: head.day,
+    account: head.account ?? 'user_fund',
+    accountId: head.account_id ?? 0,
+    amount: centsFromDatabase(head.amount),
+    reason: head.reason ?? '',
+    memo: head.memo,
+    userId: head.user_id ?? 0,
+    userName: head.user_name ?? '',
+    missionaryNumber: head.missionary_number,
+    fundName: head.fund_name,
+  };
+}
+
+/** The lines of one page's approvals and reversals, by distribution id. */
+async function distributionLines(tx: Tx, ids: number[]): Promise<Map<number, JournalLine[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ distribution: distributions, missionaryNumber: users.missionaryNumber })
+    .from(distributions)
+    .innerJoin(users, eq(users.id, distributions.userId))
+    .where(inArray(distributions.id, ids));
+  const items = rows.map((r) => ({
+    row: r.distribution,
+    distribution: reportDistribution(r.distribution, r.missionaryNumber),
+  }));
+  const sources = await withFundMovements(tx, items);
+  return new Map(sources.map((source) => [source.id, journalLines(source)]));
+}
+
+/** One page of heads as the lines of its entries, in the page's order (ledger moves still one per row). */
+async function pageLines(tx: Tx, heads: Head[]): Promise<Array<{ head: Head; lines: JournalLine[] }>> {
+  const ofSource = (source: number) => [...new Set(heads.filter((h) => h.source === source).map((h) => h.key))];
+  const byDistribution = await distributionLines(tx, [...new Set([...ofSource(1), ...ofSource(2)])]);
+  const payoutIds = ofSource(3);
+  const payouts = payoutIds.length === 0 ? [] : await payoutsWhere(tx, sql`r.id = any(${sql.param(payoutIds)}::int[])`);
+  const byReport = new Map(payouts.map((p) => [p.reportId, officePayoutJournalLines(p)]));
+  return heads.map((head) => {
+    if (head.source === 1) return { head, lines: byDistribution.get(head.key) ?? [] };
+    if (head.source === 2)
+      return { head, lines: reversalLines(byDistribution.get(head.key) ?? [], head.day, head.key) };
+    if (head.source === 3) return { head, lines: byReport.get(head.key) ?? [] };
+    return { head, lines: [] };
+  });
+}
+
+/**
+ * Every entry of the range, as the lines of one entry at a time, in date order. Runs inside the
+ * caller's transaction (a cursor lives in one); `PAGE` heads are fetched at a time.
+ */
+export async function* journalEntryLines(tx: Tx, from: IsoDate, to: IsoDate): AsyncGenerator<JournalLine[]> {
+  await tx.execute(sql`declare journal_heads no scroll cursor for ${headsQuery(from, to)}`);
+  let moves: LedgerMove[] = [];
+  let movesGroup = -1;
+  for (;;) {
+    const heads = await queryRows(tx, sql.raw(`fetch ${PAGE} from journal_heads`), ZHead);
+    for (const { head, lines } of await pageLines(tx, heads)) {
+      if (head.source === 4 && head.grp === movesGroup) {
+        moves.push(ledgerMove(head));
+        continue;
+      }
+      if (moves.length > 0) {
+        const grouped = ledgerMoveLines(moves);
+        if (grouped.length > 0) yield grouped;
+      }
+      moves = head.source === 4 ? [ledgerMove(head)] : [];
+      movesGroup = head.source === 4 ? head.grp : -1;
+      if (head.source !== 4 && lines.length > 0) yield lines;
+    }
+    if (heads.length < PAGE) break;
+  }
+  if (moves.length > 0) {
+    const grouped = ledgerMoveLines(moves);
+    if (grouped.length > 0) yield grouped;
+  }
+  await tx.execute(sql`close journal_heads`);
+}
