@@ -46,8 +46,8 @@ export type CsvResult = { ok: true; rows: ExchangeRateRow[] } | { ok: false; err
 export function parseExchangeRateCsv(text: string): CsvResult {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const header = (lines[0] ?? '').split(',').map((cell) => cell.trim().toLowerCase());
-  const at = EXCHANGE_RATE_HEADER.map((name) => header.indexOf(name));
-  if (at.some((index) => index < 0)) {
+  const [month, currency, rate] = EXCHANGE_RATE_HEADER.map((name) => header.indexOf(name));
+  if (month === undefined || currency === undefined || rate === undefined || Math.min(month, currency, rate) < 0) {
     return { ok: false, errors: { csv: ['The first line must name the columns month, currency and rate.'] } };
   }
   const rows: ExchangeRateRow[] = [];
@@ -55,7 +55,11 @@ export function parseExchangeRateCsv(text: string): CsvResult {
   lines.slice(1).forEach((line, index) => {
     if (line.trim() === '') return;
     const cells = line.split(',').map((cell) => cell.trim().replace(/^"(.*)"$/, '$1'));
-    const parsed = exchangeRateRowSchema.safeParse({ month: cells[at[0]], currency: cells[at[1]], rate: cells[at[2]] });
+    const parsed = exchangeRateRowSchema.safeParse({
+      month: cells[month],
+      currency: cells[currency],
+      rate: cells[rate],
+    });
     if (parsed.success) rows.push(parsed.data);
     else errors[`row ${index + 2}`] = parsed.error.issues.map((issue) => issue.message);
   });
