@@ -24,6 +24,7 @@ import { setupRoutes } from './setup/routes';
 import { statementRoutes } from './statements/routes';
 import { supportRoutes } from './support/routes';
 import { userRoutes } from './users/routes';
+import { yearEndRoutes } from './year-end/routes';
 
 /** Every API route of the product, one line per resource. */
 export function apiRoutes(ctx: AppContext): AnyRoute[] {
@@ -52,5 +53,6 @@ export function apiRoutes(ctx: AppContext): AnyRoute[] {
     ...ledgerRoutes(ctx),
     ...accountablePlanRoutes(ctx),
     ...paymentRoutes(ctx),
+    ...yearEndRoutes(ctx),
   ];
 }

@@ -11,6 +11,8 @@ export const ZProfileSchema = z.object({
   missionary_number: z.string().nullable(),
   tax_status: z.enum(TAX_STATUSES).nullable(),
   fica_tax: z.literal([0, 1]),
+  /** A minister (decision 33, docs/decisions.md): no FICA shares; housing allowance under designations. */
+  minister: z.literal([0, 1]).optional(),
   retirement_amount: ZDollars,
   fund_balance: ZDollars,
   unreimbursed_amount: ZDollars,

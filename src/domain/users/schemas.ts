@@ -3,6 +3,7 @@ import { emailField, enumField, moneyField, optionalFlag01, optionalText, percen
 import { MESSAGES } from '../messages';
 import { bankFieldsSchema } from '../payments/bank-details';
 import { GENERATED_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../roles';
+import { ministerFieldsSchema } from './minister';
 import { ficaRefusal } from './tax-status';
 
 export const USER_ROLES = ['admin', 'employee', 'missionary'] as const;
@@ -69,11 +70,12 @@ export const payrollInfoSchema = z
     if (refusal) ctx.addIssue({ code: 'custom', path: ['fica_tax'], message: refusal });
   });
 
-/** POST /user/{id}: any subset of the basic and payroll fields, and the bank details flat beside them. */
+/** POST /user/{id}: any subset of the basic and payroll fields, the bank details and the minister fields flat beside them. */
 export const updateUserSchema = basicInfoSchema
   .partial()
   .extend(payrollInfoSchema.shape)
-  .extend(bankFieldsSchema.shape);
+  .extend(bankFieldsSchema.shape)
+  .extend(ministerFieldsSchema.shape);
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
 export const GENERATED_PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';

@@ -127,7 +127,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, routes: re
   }
 
   for (const [url, methods] of byUrl) {
-    const overridable = methods.has('PATCH') || methods.has('DELETE');
+    const overridable = methods.has('PUT') || methods.has('PATCH') || methods.has('DELETE');
     for (const [method, definition] of methods) {
       if (method === 'POST' && overridable) continue;
       app.route({
@@ -168,7 +168,7 @@ function methodOverride(request: FastifyRequest): Method | null {
   const fromBody = (request.body as Record<string, unknown> | undefined)?._method;
   const fromQuery = (request.query as Record<string, unknown> | undefined)?._method;
   const value = String(fromBody ?? fromQuery ?? '').toUpperCase();
-  return value === 'PATCH' || value === 'DELETE' ? value : null;
+  return value === 'PUT' || value === 'PATCH' || value === 'DELETE' ? value : null;
 }
 
 async function run(ctx: AppContext, definition: AnyRoute, request: FastifyRequest, reply: FastifyReply) {

@@ -14,6 +14,7 @@ export function serializeUser(user: UserRow, profile: ProfileRow | null): TUser 
     missionary_number: user.missionaryNumber,
     tax_status: profile.taxStatus as TProfile['tax_status'],
     fica_tax: profile.ficaTax ? 1 : 0,
+    minister: profile.minister ? 1 : 0,
     retirement_amount: toDollars(profile.retirementAmount),
     fund_balance: toDollars(profile.fundBalance),
     unreimbursed_amount: toDollars(profile.unreimbursedAmount),

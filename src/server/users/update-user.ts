@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../db/errors';
 import { profiles, users } from '../db/schema';
 import { postJournal, recordAudit } from '../journal/journal';
 import { bankFieldsOf, changeBankDetails, getBankDetails } from '../payments/bank-details';
+import { refuseFicaForMinister, saveDesignations } from '../year-end/housing';
 import { findUserRow } from './get-user';
 import { serializeUser } from './serialize';
 
@@ -28,6 +29,7 @@ export async function updateUser(ctx: AppContext, actor: AuthUser, id: number, i
       const existing = await findUserRow(tx, id);
       if (!existing) throw AppError.notFound('User not found.');
       refuseFicaWithoutW2(input, existing.profile);
+      refuseFicaForMinister(input, existing.profile);
       // Decision 14 (docs/decisions.md): the fund balance is read under a row lock (user, then profile — the
       // order approval takes them), so an approval committing meanwhile cannot slip between the
       // read and the journal row that records the difference.
@@ -45,6 +47,7 @@ export async function updateUser(ctx: AppContext, actor: AuthUser, id: number, i
       const profileChanges = definedOnly({
         taxStatus: input.tax_status,
         ficaTax: input.fica_tax,
+        minister: input.minister,
         retirementAmount: input.retirement_amount,
         netSalary: input.net_salary,
         socialSecurity: input.social_security,
@@ -63,6 +66,7 @@ export async function updateUser(ctx: AppContext, actor: AuthUser, id: number, i
           .values({ userId: id, ...profileChanges, updatedAt: now })
           .onConflictDoUpdate({ target: profiles.userId, set: { ...profileChanges, updatedAt: now } });
       }
+      if (input.housing_allowance_designations) await saveDesignations(tx, id, input.housing_allowance_designations);
       const before = lockedFund ?? 0;
       if (input.fund_balance !== undefined && input.fund_balance !== before) {
         await postJournal(tx, {
