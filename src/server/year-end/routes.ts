@@ -39,7 +39,11 @@ async function taxYearOr404(db: DbOrTx, year: number) {
 
 /** Year end (decision 33, docs/decisions.md; docs/tax.md). */
 export function yearEndRoutes(ctx: AppContext): AnyRoute[] {
-  const site = readSiteConfig();
+  return [...taxYearRoutes(ctx), ...yearEndFigureRoutes(ctx), ...yearEndDownloadRoutes(ctx)];
+}
+
+/** The figures that change by year: wage base, 1099-NEC threshold, 403(b) limit. */
+function taxYearRoutes(ctx: AppContext): AnyRoute[] {
   return [
     route(api.getTaxYear, {
       access: STAFF,
@@ -70,6 +74,12 @@ export function yearEndRoutes(ctx: AppContext): AnyRoute[] {
         return taxYearWire(params.year, values);
       },
     }),
+  ];
+}
+
+/** The year's figures per person, traced to their distributions; housing allowance; advances confirmed as wages. */
+function yearEndFigureRoutes(ctx: AppContext): AnyRoute[] {
+  return [
     route(api.yearEnd, {
       access: ADMIN,
       handler: async ({ query }) => {
@@ -101,6 +111,21 @@ export function yearEndRoutes(ctx: AppContext): AnyRoute[] {
         };
       },
     }),
+    route(api.housingAllowance, {
+      access: 'user',
+      handler: async ({ params, user }) => readHousingAllowance(ctx.db, user, params.id),
+    }),
+    route(api.confirmWages, {
+      access: ADMIN,
+      handler: async ({ params, body, user }) => confirmAdvanceWages(ctx, user, params.id, body),
+    }),
+  ];
+}
+
+/** The report (CSV or Excel, streamed) and a person's PDF summary. */
+function yearEndDownloadRoutes(ctx: AppContext): AnyRoute[] {
+  const site = readSiteConfig();
+  return [
     route(api.yearEndReport, {
       access: ADMIN,
       queryToken: true,
@@ -147,14 +172,6 @@ export function yearEndRoutes(ctx: AppContext): AnyRoute[] {
           inline: true,
         });
       },
-    }),
-    route(api.housingAllowance, {
-      access: 'user',
-      handler: async ({ params, user }) => readHousingAllowance(ctx.db, user, params.id),
-    }),
-    route(api.confirmWages, {
-      access: ADMIN,
-      handler: async ({ params, body, user }) => confirmAdvanceWages(ctx, user, params.id, body),
     }),
   ];
 }
