@@ -12,7 +12,6 @@ import { notificationRoutes } from './pages/notifications/routes';
 import { missionaryProfileRoutes } from './pages/profile/routes';
 import { reportRoutes } from './pages/reports/routes';
 import { settingsRoutes } from './pages/settings/routes';
-import { supportRoutes } from './pages/support/routes';
 import { userRoutes } from './pages/users/routes';
 import { AppShell } from './shell/AppShell';
 import { Guard } from './shell/guards';
@@ -43,7 +42,6 @@ const features: FeatureRoutes[] = [
   holdAccountRoutes,
   distributionRoutes,
   reportRoutes,
-  supportRoutes,
 ];
 
 const group = (key: keyof FeatureRoutes) => features.flatMap((feature) => feature[key] ?? []);

@@ -107,11 +107,6 @@ export const keys = {
     table: (userId: number) => ['statements', 'table', userId] as const,
   },
 
-  support: {
-    all: ['support'] as const,
-    one: (userId: number) => ['support', userId] as const,
-  },
-
   reports: {
     matDates: (status: string) => ['reports', 'mat-dates', status] as const,
   },

@@ -8,7 +8,6 @@ import { ReportHistorySection } from '../expenses/ReportHistorySection';
 import { HoldAccountsSection } from '../hold-accounts/HoldAccountsSection';
 import { DonationsTrendSection } from '../statements/DonationsTrendSection';
 import { StatementsSection } from '../statements/StatementsSection';
-import { SupportSection } from '../support/SupportSection';
 
 /**
  * The lists under the forms of the admin user profile (reports, advances, donations, hold accounts,
@@ -22,7 +21,6 @@ export const userProfileSections: Array<ComponentType<{ user: User }>> = [
   // The user's approved distributions.
   DistributionsSection,
   DonationsTrendSection,
-  SupportSection,
   StatementsSection,
   // A lost authenticator is removed here (admins).
   UserSecondFactorSection,

@@ -1,1 +1,0 @@
-export type { TSupport as Support } from '../../../domain/support/contract';
