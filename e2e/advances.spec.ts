@@ -33,6 +33,8 @@ test('an advance goes from request to approval, to its report within $1, to clos
   await main.getByRole('button', { name: 'Request Advance' }).click();
   await expect(main.getByText('Amount requested is required.')).toBeVisible();
   await main.getByLabel('Amount').fill('500');
+  // The form asks what the advance is for (decision 34).
+  await main.getByLabel('Purpose').fill('Clinic supplies for the outreach');
   await main.getByRole('combobox', { name: 'Category (optional)' }).click();
   await page.getByRole('option', { name: categories.supplies.expense_category }).click();
   await main.getByRole('button', { name: 'Request Advance' }).click();
@@ -165,6 +167,7 @@ test('a requested advance can be deleted after confirmation', async ({ page, req
   await page.goto('/advance-request');
   const main = page.getByRole('main');
   await main.getByLabel('Amount').fill('75.25');
+  await main.getByLabel('Purpose').fill('Bus fares');
   await main.getByRole('button', { name: 'Request Advance' }).click();
   await expect(page.getByText('Your advance request has been posted.')).toBeVisible();
   const row = main.getByRole('row').filter({ hasText: '$75.25' }).first();
