@@ -32,6 +32,9 @@ test('a missionary reports foreign expenses, mileage and a receipt; an admin pay
   // Two expenses in a foreign currency, with the live USD preview; bad input first.
   await page.getByRole('button', { name: 'Add Expense' }).click();
   let form = page.getByRole('dialog', { name: 'Add Expense' });
+  // A new expense is dated today; cleared, the date is asked for again.
+  await expect(form.getByLabel('Date')).not.toHaveValue('');
+  await form.getByLabel('Date').fill('');
   await form.getByRole('button', { name: 'Add Expense' }).click();
   await expect(form.getByText('Date is required.')).toBeVisible();
   await expect(form.getByText('Category is required.')).toBeVisible();
