@@ -100,16 +100,19 @@ test('an advance goes from request to approval, to its report within $1, to clos
       .getByRole('button', { name: 'Submit Report' })
       .click();
   };
-  await submit();
-  await expect(main.getByText('No file has been chosen.')).toBeVisible();
+  // Decision 34: what keeps the report from being submitted is listed before Submit, which stays
+  // disabled until the list is empty — a receipt, and a total within $1 of the $400 approved.
+  const blockers = main.getByRole('alert', { name: 'Before you can submit' });
+  await expect(blockers).toContainText('Add a receipt: an advance report needs at least one.');
+  await expect(blockers).toContainText('Please add expenses until the report total meets the amount approved');
+  await expect(main.getByRole('button', { name: 'Submit', exact: true })).toBeDisabled();
   await page
     .locator('#receipt-file')
     .setInputFiles({ name: 'market.png', mimeType: 'image/png', buffer: receiptPhoto() });
   await expect(page.getByText('File uploaded!')).toBeVisible();
-  await submit();
-  await expect(
-    main.getByText('Please add expenses until the report total meets the amount approved').last(),
-  ).toBeVisible();
+  await expect(blockers).not.toContainText('Add a receipt');
+  // $398.50 spent + $0 returned is $1.50 short of $400: still more than $1 away.
+  await expect(main.getByRole('button', { name: 'Submit', exact: true })).toBeDisabled();
 
   await main.getByRole('button', { name: /^Actions for expense/ }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
