@@ -62,6 +62,7 @@ const buildMatDayOfUploads = several.map((which) =>
         json: { ...monthRange(month), donation_upload_names: names(model, which) },
       });
       if (answer.status !== 201) return;
+      uploadStats.built += answer.body.created.length;
       for (const key of model.month.keys()) model.month.set(key, month + 1);
       model.pending.push(...answer.body.created.map((d: { id: number }) => d.id));
     },
