@@ -237,14 +237,16 @@ describe('GET and PUT /api/settings/accounting', () => {
     }
   });
 
-  it('is for admins only', async () => {
+  it('is read by staff and changed by admins only', async () => {
     const json = { accounts: {}, dimension: 'Class' };
     await expectStatus(t, 401, [
       ['GET', '/api/settings/accounting'],
       ['PUT', '/api/settings/accounting', { json }],
     ]);
+    const read = await t.call('GET', '/api/settings/accounting', { token: employee.token });
+    expect(read.status).toBe(200);
+    expect(read.body.unmapped).toBeInstanceOf(Array);
     await expectStatus(t, 403, [
-      ['GET', '/api/settings/accounting', { token: employee.token }],
       ['PUT', '/api/settings/accounting', { token: employee.token, json }],
       ['GET', '/api/settings/accounting', { token: ruth.token }],
       ['PUT', '/api/settings/accounting', { token: ruth.token, json }],

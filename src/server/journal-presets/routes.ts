@@ -29,8 +29,9 @@ const TYPES = { csv: 'text/csv; charset=utf-8', iif: 'text/plain; charset=utf-8'
  */
 export function journalPresetRoutes(ctx: AppContext): AnyRoute[] {
   return [
+    // Employees read the mapping (the exports they may download carry it anyway); only admins change it.
     route(api.getAccountingSettings, {
-      access: ADMIN,
+      access: STAFF,
       handler: async () => settingsAnswer(await loadMapping(ctx.db)),
     }),
     route(api.putAccountingSettings, {

@@ -68,7 +68,7 @@ export const accountingPresetsContract = contracts('Accounting presets', {
   getAccountingSettings: {
     method: 'GET',
     path: '/settings/accounting',
-    summary: 'The account each kind of journal account maps to, and the per-missionary dimension (admin).',
+    summary: 'The account each kind of journal account maps to, and the per-missionary dimension (staff).',
     request: {},
     responses: { 200: ZAccountingSettingsSchema },
   },

@@ -1,6 +1,7 @@
-import { Button, Stack } from '@mui/material';
+import { Button, Paper, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
@@ -17,6 +18,25 @@ import { CategoryDialog } from './CategoryDialog';
 import { SettingsForm } from './SettingsForm';
 
 const flag = (value: 0 | 1) => (value ? 'Yes' : 'No');
+
+/** The account mapping has a page of its own: ten kinds of account do not fit beside the rates. */
+function AccountingLink() {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <Stack sx={{ flexGrow: 1 }}>
+          <Typography variant="h2">Accounting</Typography>
+          <Typography variant="body2" color="text.secondary">
+            Map the journal’s accounts to your chart for the QuickBooks, Xero, Aplos and Sage Intacct exports.
+          </Typography>
+        </Stack>
+        <Button variant="outlined" component={RouterLink} to="/admin/settings/accounting" sx={{ whiteSpace: 'nowrap' }}>
+          Accounting Settings
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
 
 /** /admin/settings: the settings form and the categories table. */
 export function SettingsPage() {
@@ -57,6 +77,7 @@ export function SettingsPage() {
         ) : (
           <SettingsForm settings={settings.data} editable={editable} />
         )}
+        <AccountingLink />
         {categories.isError ? (
           <ErrorState error={categories.error} onRetry={() => categories.refetch()} />
         ) : (

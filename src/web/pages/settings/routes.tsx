@@ -2,7 +2,11 @@ import { lazyPage } from '../../components/lazy-page';
 import type { FeatureRoutes } from '../../routes';
 
 const SettingsPage = lazyPage(() => import('./SettingsPage'), 'SettingsPage');
+const AccountingSettingsPage = lazyPage(() => import('./AccountingSettingsPage'), 'AccountingSettingsPage');
 
 export const settingsRoutes: FeatureRoutes = {
-  staff: [{ path: '/admin/settings', element: <SettingsPage /> }],
+  staff: [
+    { path: '/admin/settings', element: <SettingsPage /> },
+    { path: '/admin/settings/accounting', element: <AccountingSettingsPage /> },
+  ],
 };
