@@ -40,6 +40,11 @@ export const KIND_LABELS: Record<AccountKind, { label: string; today: string }> 
   bank_clearing: { label: 'Bank clearing', today: '1000 Operating Cash, 1100 Donations Clearing' },
 };
 
+/** "Hold accounts, Retirement": kinds named as the settings page names them. */
+export function kindLabels(kinds: readonly AccountKind[]): string {
+  return kinds.map((kind) => KIND_LABELS[kind].label).join(', ');
+}
+
 export interface MappedAccount {
   number: string;
   name: string;

@@ -3,6 +3,24 @@ import { MemoryRouter } from 'react-router';
 import { AppProviders, sessionUser, setTokenCookie } from '../../testing';
 import { ReportsPage } from './ReportsPage';
 
+/** The journal card's preview of a range with nothing in it. */
+const EMPTY_PREVIEW = {
+  format: 'qbo',
+  from: '2025-02-01',
+  to: '2025-02-28',
+  header: [['JournalNo', 'JournalDate']],
+  rows: [],
+  entries_shown: 0,
+  entry_count: 0,
+  line_count: 0,
+  files: 1,
+  totals: [],
+  total_debit: 0,
+  total_credit: 0,
+  unmapped: [],
+  dimension: 'Missionary',
+};
+
 /**
  * A fetch that answers downloads with a file and remembers the addresses asked for; each download
  * token it makes is `dl-1`, `dl-2`, …
@@ -36,6 +54,12 @@ function fakeDownloads(status = 200) {
             ]
           : [];
         return new Response(JSON.stringify({ data }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }
+      if (String(input).startsWith('/api/reports/journal/preview')) {
+        return new Response(JSON.stringify(EMPTY_PREVIEW), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
       }
       if (status !== 200) {
         const message = 'MAT Processing Date is required.';

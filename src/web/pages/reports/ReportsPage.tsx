@@ -2,11 +2,13 @@ import { Grid } from '@mui/material';
 import { PageHeader } from '../../components/PageHeader';
 import { AccountingReportCard } from './AccountingReportCard';
 import { FieldWorkerExpensesCard } from './FieldWorkerExpensesCard';
+import { JournalExportCard } from './JournalExportCard';
 import { useReportDownload } from './use-report-download';
 
 /**
  * /reports (docs/product.md §2.3, §5): the field-worker expense report between two dates and the
- * accounting-package report (and its journal) of one MAT processing date and status. Each Download
+ * accounting-package report (and its journal) of one MAT processing date and status, and the journal
+ * of a range in an accounting package's import layout, previewed before it downloads. Each Download
  * stays disabled until its dates (and status) are set.
  */
 export function ReportsPage() {
@@ -20,6 +22,9 @@ export function ReportsPage() {
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <AccountingReportCard downloads={downloads} />
+        </Grid>
+        <Grid size={12}>
+          <JournalExportCard />
         </Grid>
       </Grid>
     </>

@@ -2,7 +2,7 @@ import { Alert, Button, Chip, Divider, Grid, Paper, Stack, Typography } from '@m
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { accountingPresetsContract, type TAccountingSettings } from '../../../domain/reports/presets/contract';
-import { ACCOUNT_KINDS, type AccountKind, KIND_LABELS } from '../../../domain/reports/presets/kinds';
+import { ACCOUNT_KINDS, type AccountKind, KIND_LABELS, kindLabels } from '../../../domain/reports/presets/kinds';
 import { call } from '../../api/call';
 import { queryKeyOf } from '../../api/contract-keys';
 import { applyServerErrors, FormField } from '../../components/form';
@@ -29,8 +29,6 @@ function mappingOf(values: Values) {
   }
   return { accounts, dimension: values.dimension };
 }
-
-export const kindLabels = (kinds: readonly AccountKind[]) => kinds.map((kind) => KIND_LABELS[kind].label).join(', ');
 
 /** Which kinds exports still book to Sheepfold's own accounts, in a sentence. */
 export function UnmappedNotice({ unmapped }: { unmapped: readonly AccountKind[] }) {
