@@ -13,6 +13,7 @@ import { missionaryProfileRoutes } from './pages/profile/routes';
 import { reportRoutes } from './pages/reports/routes';
 import { settingsRoutes } from './pages/settings/routes';
 import { userRoutes } from './pages/users/routes';
+import { yearEndRoutes } from './pages/year-end/routes';
 import { AppShell } from './shell/AppShell';
 import { Guard } from './shell/guards';
 
@@ -42,6 +43,7 @@ const features: FeatureRoutes[] = [
   holdAccountRoutes,
   distributionRoutes,
   reportRoutes,
+  yearEndRoutes,
 ];
 
 const group = (key: keyof FeatureRoutes) => features.flatMap((feature) => feature[key] ?? []);

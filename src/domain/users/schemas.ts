@@ -3,7 +3,7 @@ import { emailField, enumField, moneyField, optionalFlag01, optionalText, percen
 import { MESSAGES } from '../messages';
 import { bankFieldsSchema } from '../payments/bank-details';
 import { GENERATED_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../roles';
-import { ministerFieldsSchema } from './minister';
+import { MINISTER_FICA_MESSAGE, ministerFieldsSchema } from './minister';
 import { ficaRefusal } from './tax-status';
 
 export const USER_ROLES = ['admin', 'employee', 'missionary'] as const;
@@ -49,6 +49,7 @@ export const payrollInfoSchema = z
   .object({
     tax_status: clearable(enumField('Tax Status', TAX_STATUSES)),
     fica_tax: optionalFlag01('FICA Tax'),
+    minister: optionalFlag01('Minister'),
     retirement_amount: profileMoney('Retirement 403(b)'),
     net_salary: profileMoney('Net Salary'),
     social_security: clearable(percentField('Social Security %')),
@@ -65,6 +66,8 @@ export const payrollInfoSchema = z
     // FICA needs the tax status W2, checked here when both fields are present (the Payroll Info form
     // always has both); the API checks the profile as it will be, the sent fields over the stored
     // ones (src/server/users/update-user.ts).
+    if (values.minister && values.fica_tax)
+      ctx.addIssue({ code: 'custom', path: ['fica_tax'], message: MINISTER_FICA_MESSAGE });
     if (values.tax_status === undefined || values.fica_tax === undefined) return;
     const refusal = ficaRefusal(values.tax_status, values.fica_tax);
     if (refusal) ctx.addIssue({ code: 'custom', path: ['fica_tax'], message: refusal });

@@ -15,6 +15,7 @@ const STAFF_PATHS = [
   '/admin/user/create',
   '/admin/distribution-form',
   '/reports',
+  '/admin/year-end',
   '/admin/denari-import',
   '/admin/settings',
 ];

@@ -29,6 +29,7 @@ export function menuFor(role: Role, userId: number, terms: Terms): MenuItem[] {
       { label: 'Add User', to: '/admin/user/create' },
       { label: 'MAT Day Processing', to: '/admin/distribution-form' },
       { label: 'Report Downloads', to: '/reports' },
+      { label: 'Year End', to: '/admin/year-end' },
       { label: 'Denari Import', to: '/admin/denari-import' },
       { label: 'Settings', to: '/admin/settings' },
     ];

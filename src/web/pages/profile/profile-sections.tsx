@@ -3,6 +3,7 @@ import type { User } from '../../api/types';
 import { MyDistributionsSection } from '../distributions/DistributionsSection';
 import { NotificationPreferencesSection } from '../notifications/NotificationPreferencesSection';
 import { StatementsSection } from '../statements/StatementsSection';
+import { HousingAllowanceSection } from '../year-end/HousingAllowanceSection';
 
 /** Sections under the missionary's own profile (statements history, …); features add theirs. */
 export const missionaryProfileSections: Array<ComponentType<{ user: User }>> = [];
@@ -13,3 +14,5 @@ missionaryProfileSections.push(MyDistributionsSection);
 missionaryProfileSections.push(StatementsSection);
 // "Email me when…" (decision 21).
 missionaryProfileSections.push(NotificationPreferencesSection);
+// A minister's own housing allowance designations, read-only (docs/tax.md).
+missionaryProfileSections.push(HousingAllowanceSection);

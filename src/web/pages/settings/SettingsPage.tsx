@@ -14,6 +14,7 @@ import { localPage } from '../../components/local-page';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
+import { TaxYearsForm } from '../year-end/TaxYearsForm';
 import { CategoryDialog } from './CategoryDialog';
 import { SettingsForm } from './SettingsForm';
 
@@ -38,7 +39,7 @@ function AccountingLink() {
   );
 }
 
-/** /admin/settings: the settings form and the categories table. */
+/** /admin/settings: the settings form, the tax figures by year, the link to the account mapping and the categories table. */
 export function SettingsPage() {
   const me = useCurrentUser();
   const editable = me.role === 'admin';
@@ -77,6 +78,7 @@ export function SettingsPage() {
         ) : (
           <SettingsForm settings={settings.data} editable={editable} />
         )}
+        <TaxYearsForm editable={editable} />
         <AccountingLink />
         {categories.isError ? (
           <ErrorState error={categories.error} onRetry={() => categories.refetch()} />

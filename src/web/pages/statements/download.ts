@@ -39,7 +39,13 @@ export async function downloadFile(path: string, query: Query, fallbackName: str
     throw new ApiError(response.status, body);
   }
   const name = filenameOf(response.headers.get('content-disposition'), fallbackName);
-  const href = URL.createObjectURL(await response.blob());
+  saveBlob(await response.blob(), name);
+  return name;
+}
+
+/** Hands a file already fetched (a `call()` answer) to the browser's downloads under `name`. */
+export function saveBlob(blob: Blob, name: string): void {
+  const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
   link.download = name;
@@ -48,7 +54,6 @@ export async function downloadFile(path: string, query: Query, fallbackName: str
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
-  return name;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '../../../domain/messages';
+import { MINISTER_FICA_MESSAGE } from '../../../domain/users/minister';
 import type { User } from '../../api/types';
 import { AppProviders, fakeApi, sessionUser } from '../../testing';
 import { PayrollInfoForm } from './PayrollInfoForm';
@@ -109,5 +110,32 @@ describe('PayrollInfoForm: FICA only for W2 (docs/decisions.md "Tax status and F
     await actor.click(screen.getByRole('option', { name: 'W2' }));
     await actor.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(posted).toHaveBeenCalled());
+  });
+
+  it('takes FICA away from a minister, says why, and sends both flags (docs/tax.md)', SLOW, async () => {
+    const api = fakeApi();
+    let sent: Record<string, FormDataEntryValue> = {};
+    api.on('POST', '/user/12', (init) => {
+      sent = formOf(init);
+      return { status: 200, body: user({ fica_tax: 0, minister: 1 }) };
+    });
+    const onSaved = vi.fn();
+    const actor = userEvent.setup();
+    render(
+      <AppProviders>
+        <PayrollInfoForm user={user()} editable onSaved={onSaved} />
+      </AppProviders>,
+    );
+    await actor.click(screen.getByRole('button', { name: 'Edit' }));
+    const fica = screen.getByRole('checkbox', { name: 'FICA Tax' });
+    expect(fica).toBeChecked();
+    await actor.click(screen.getByRole('checkbox', { name: 'Minister' }));
+    await waitFor(() => expect(fica).not.toBeChecked());
+    expect(fica).toBeDisabled();
+    expect(screen.getByText(MINISTER_FICA_MESSAGE)).toBeInTheDocument();
+
+    await actor.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(sent).toMatchObject({ minister: '1', fica_tax: '0' });
   });
 });

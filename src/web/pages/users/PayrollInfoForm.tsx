@@ -3,7 +3,7 @@ import { TAX_STATUSES } from '../../../domain/users/schemas';
 import type { User } from '../../api/types';
 import { FormField } from '../../components/form';
 import { EditableSectionHeader } from './EditableSectionHeader';
-import { FicaTaxCheckbox } from './FicaTaxCheckbox';
+import { FicaTaxCheckbox, MinisterCheckbox } from './FicaTaxCheckbox';
 import { MONEY_FIELDS, PERCENT_FIELDS } from './payroll-fields';
 import { usePayrollInfoForm } from './use-payroll-info-form';
 
@@ -17,7 +17,7 @@ export function PayrollInfoForm({
   editable: boolean;
   onSaved(user: User): void;
 }) {
-  const { form, editing, edit, cancel, submit, noFica } = usePayrollInfoForm(user, onSaved);
+  const { form, editing, edit, cancel, submit, noFica, noFicaReason } = usePayrollInfoForm(user, onSaved);
   const disabled = !editing;
 
   return (
@@ -45,7 +45,10 @@ export function PayrollInfoForm({
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }} sx={{ display: 'flex', alignItems: 'center' }}>
-            <FicaTaxCheckbox control={form.control} disabled={disabled} noFica={noFica} />
+            <FicaTaxCheckbox control={form.control} disabled={disabled} noFica={noFica} noFicaReason={noFicaReason} />
+          </Grid>
+          <Grid size={{ xs: 12 }}>
+            <MinisterCheckbox control={form.control} disabled={disabled} />
           </Grid>
           {MONEY_FIELDS.map(([name, label]) => (
             <Grid key={name} size={{ xs: 12, sm: 6, md: 4 }}>

@@ -20,7 +20,11 @@ export type PayrollValues = Record<string, string | boolean>;
 /** The form's values of a user's payroll profile: amounts with two decimals, blank where unset. */
 export function payrollValuesOf(user: User): PayrollValues {
   const profile = user.profile;
-  const values: PayrollValues = { tax_status: profile?.tax_status ?? '', fica_tax: profile?.fica_tax === 1 };
+  const values: PayrollValues = {
+    tax_status: profile?.tax_status ?? '',
+    fica_tax: profile?.fica_tax === 1,
+    minister: profile?.minister === 1,
+  };
   for (const [name] of MONEY_FIELDS) values[name] = twoDecimals(profile?.[name] ?? null);
   for (const [name] of PERCENT_FIELDS) values[name] = profile?.[name] === null || !profile ? '' : String(profile[name]);
   return values;

@@ -8,12 +8,15 @@ import { ReportHistorySection } from '../expenses/ReportHistorySection';
 import { HoldAccountsSection } from '../hold-accounts/HoldAccountsSection';
 import { DonationsTrendSection } from '../statements/DonationsTrendSection';
 import { StatementsSection } from '../statements/StatementsSection';
+import { HousingAllowanceSection } from '../year-end/HousingAllowanceSection';
 
 /**
  * The lists under the forms of the admin user profile (reports, advances, donations, hold accounts,
  * distributions). Each feature adds its section here.
  */
 export const userProfileSections: Array<ComponentType<{ user: User }>> = [
+  // A minister's housing allowance designations, under Payroll Info (docs/tax.md).
+  HousingAllowanceSection,
   ReportHistorySection,
   AdvanceHistorySection,
   DonationsSection,

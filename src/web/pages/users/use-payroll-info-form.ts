@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '../../../domain/messages';
+import { MINISTER_FICA_MESSAGE } from '../../../domain/users/minister';
 import { payrollInfoSchema } from '../../../domain/users/schemas';
 import { isFicaExempt, type TaxStatus } from '../../../domain/users/tax-status';
 import { api } from '../../api/client';
@@ -17,8 +18,11 @@ export function usePayrollInfoForm(user: User, onSaved: (user: User) => void) {
   const [editing, setEditing] = useState(false);
   const form = useSchemaForm(payrollInfoSchema, payrollValuesOf(user));
   // Decision 25 (docs/decisions.md): W2 Exempt and 1099 owe no FICA, so the box is off and cannot be ticked.
+  // Decision 33: a minister pays self-employment tax, so no FICA whatever the tax status.
   const taxStatus = form.watch('tax_status');
-  const noFica = isFicaExempt((taxStatus || null) as TaxStatus | null);
+  const minister = Boolean(form.watch('minister'));
+  const noFica = minister || isFicaExempt((taxStatus || null) as TaxStatus | null);
+  const noFicaReason = minister ? MINISTER_FICA_MESSAGE : MESSAGES.ficaOnlyW2;
   const ficaTicked = form.watch('fica_tax');
   useEffect(() => {
     if (editing && noFica && ficaTicked) form.setValue('fica_tax', false, { shouldDirty: true });
@@ -33,7 +37,7 @@ export function usePayrollInfoForm(user: User, onSaved: (user: User) => void) {
       setEditing(false);
       return;
     }
-    if ('fica_tax' in changed) changed.fica_tax = changed.fica_tax ? '1' : '0';
+    for (const flag of ['fica_tax', 'minister']) if (flag in changed) changed[flag] = changed[flag] ? '1' : '0';
     try {
       const saved = await api.postForm<User>(`/user/${user.id}`, changed);
       messages.success(MESSAGES.userUpdated);
@@ -51,5 +55,5 @@ export function usePayrollInfoForm(user: User, onSaved: (user: User) => void) {
     setEditing(false);
   };
 
-  return { form, editing, edit: () => setEditing(true), cancel, submit, noFica };
+  return { form, editing, edit: () => setEditing(true), cancel, submit, noFica, noFicaReason };
 }
