@@ -85,7 +85,7 @@ export function JournalExportCard() {
           select
           value={format}
           onChange={(event) => setFormat(layoutOf(event.target.value))}
-          sx={{ minWidth: 260 }}
+          sx={{ minWidth: { sm: 330 }, flexShrink: 0 }}
         >
           {LAYOUT_CHOICES.map((choice) => (
             <MenuItem key={choice.value} value={choice.value}>

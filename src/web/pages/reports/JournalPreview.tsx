@@ -141,7 +141,13 @@ export function JournalPreview({ preview }: { preview: TJournalPreview }) {
         <Alert
           severity="warning"
           action={
-            <Button color="inherit" size="small" component={RouterLink} to="/admin/settings/accounting">
+            <Button
+              color="inherit"
+              size="small"
+              component={RouterLink}
+              to="/admin/settings/accounting"
+              sx={{ whiteSpace: 'nowrap' }}
+            >
               Map accounts
             </Button>
           }
