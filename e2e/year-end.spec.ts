@@ -210,8 +210,15 @@ test('an admin designates a housing allowance, approves a month and reads the ye
     `${SCREENSHOTS}/e2e-year-end-summary`,
   ]);
 
+  // A year without tax figures says where they go, and goes there.
+  await page.getByRole('combobox', { name: 'Tax year' }).click();
+  await page.getByRole('option', { name: String(YEAR - 1) }).click();
+  await expect(page.getByText(`No tax figures for ${YEAR - 1} yet`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
+  await page.getByRole('link', { name: 'Open Settings' }).click();
+
   // Settings: next year's tax figures entered before January.
-  await page.goto('/admin/settings');
+  await expect(page).toHaveURL(/\/admin\/settings$/);
   const taxYears = page.locator('.MuiPaper-root', { has: page.getByRole('heading', { name: 'Tax Years' }) });
   await expect(taxYears.getByLabel('Social Security wage base')).toHaveValue('184500.00');
   await taxYears.getByRole('combobox', { name: 'Year' }).click();

@@ -2,9 +2,9 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { type TYearEndRow, yearEndContract } from '../../../domain/year-end/contract';
-import { call } from '../../api/call';
+import { ApiError, call } from '../../api/call';
 import { queryKeyOf } from '../../api/contract-keys';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
@@ -20,6 +20,22 @@ import { yearChoices } from './years';
 
 const TITLE = 'Year End';
 const SUBTITLE = 'W-2 and 1099-NEC figures from the year’s approved distributions, to key into your filing software.';
+
+/** A year without tax figures: the report will not guess them (docs/tax.md), so say where they go. */
+function NoTaxFigures({ year }: { year: number }) {
+  return (
+    <Alert
+      severity="warning"
+      action={
+        <Button color="inherit" size="small" component={RouterLink} to="/admin/settings">
+          Open Settings
+        </Button>
+      }
+    >
+      No tax figures for {year} yet: enter its wage base, 1099-NEC threshold and 403(b) limit on Settings, Tax Years.
+    </Alert>
+  );
+}
 
 /**
  * /admin/year-end (docs/tax.md, "At year end"): choose the year; the people with their W-2 or
@@ -110,7 +126,12 @@ export function YearEndPage() {
           )}
         </Stack>
         {report.isPending && <Loading />}
-        {report.isError && <ErrorState error={report.error} onRetry={() => report.refetch()} />}
+        {report.isError &&
+          (report.error instanceof ApiError && report.error.status === 404 ? (
+            <NoTaxFigures year={year} />
+          ) : (
+            <ErrorState error={report.error} onRetry={() => report.refetch()} />
+          ))}
         {report.isSuccess && (
           <>
             <YearEndTotals data={report.data} />

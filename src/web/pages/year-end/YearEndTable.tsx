@@ -1,4 +1,5 @@
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Button, Link, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import type { TYearEndRow } from '../../../domain/year-end/contract';
 import { yearEndContract } from '../../../domain/year-end/contract';
 import { queryKeyOf } from '../../api/contract-keys';
@@ -24,7 +25,9 @@ function SocialSecurityBoxes({ row }: { row: TYearEndRow }) {
 function NameAndNotes({ row }: { row: TYearEndRow }) {
   return (
     <>
-      {row.user_name}
+      <Link component={RouterLink} to={`/admin/user/${row.user_id}/profile`}>
+        {row.user_name}
+      </Link>
       {row.notes.map((note) => (
         <Typography key={note} variant="body2" color="warning.dark" component="span" sx={{ display: 'block' }}>
           {note}
