@@ -13,7 +13,7 @@ import { money } from '../../format';
 import { useCurrentUser } from '../../session/session';
 import { AdvancesToReview } from './AdvancesToReview';
 import { TraceDialog } from './TraceDialog';
-import { useYearEndDownload } from './use-year-end-download';
+import { useYearEndDownload, type YearEndDownload } from './use-year-end-download';
 import { YearEndTable } from './YearEndTable';
 import { YearEndTotals } from './YearEndTotals';
 import { yearChoices } from './years';
@@ -37,6 +37,59 @@ function NoTaxFigures({ year }: { year: number }) {
   );
 }
 
+/** The year, kept in the address (`?year=`) so a reload or a shared link opens the same one. */
+function YearChooser({ year, years }: { year: number; years: number[] }) {
+  const [, setSearch] = useSearchParams();
+  const choose = (next: number) =>
+    setSearch((current) => {
+      const params = new URLSearchParams(current);
+      params.set('year', String(next));
+      return params;
+    });
+  return (
+    <TextField
+      id="year-end-year"
+      select
+      label="Tax year"
+      value={year}
+      onChange={(event) => choose(Number(event.target.value))}
+      sx={{ width: { xs: '100%', sm: 160 }, flexShrink: 0 }}
+    >
+      {years.map((option) => (
+        <MenuItem key={option} value={option}>
+          {option}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Download CSV and Excel: once the year's figures are in, and one download at a time. */
+function ReportDownloads(props: { year: number; ready: boolean; downloads: YearEndDownload }) {
+  const { year, downloads } = props;
+  const disabled = !props.ready || downloads.busy !== null;
+  return (
+    <>
+      <Button
+        variant="contained"
+        startIcon={<DownloadIcon />}
+        disabled={disabled}
+        onClick={() => downloads.report(year, 'csv')}
+      >
+        Download CSV
+      </Button>
+      <Button
+        variant="outlined"
+        startIcon={<DownloadIcon />}
+        disabled={disabled}
+        onClick={() => downloads.report(year, 'xlsx')}
+      >
+        Download Excel
+      </Button>
+    </>
+  );
+}
+
 /**
  * /admin/year-end (docs/tax.md, "At year end"): choose the year; the people with their W-2 or
  * 1099-NEC figures, the totals, each row traced to its distributions, the advances to confirm as
@@ -46,7 +99,7 @@ export function YearEndPage() {
   const me = useCurrentUser();
   const admin = me.role === 'admin';
   const { years, initial } = yearChoices();
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
   const chosen = Number(search.get('year'));
   const year = years.includes(chosen) ? chosen : initial;
   const input = { query: { year } };
@@ -68,55 +121,16 @@ export function YearEndPage() {
       </>
     );
   }
-  const chooseYear = (next: number) =>
-    setSearch((current) => {
-      const params = new URLSearchParams(current);
-      params.set('year', String(next));
-      return params;
-    });
-  const busy = downloads.busy !== null;
   return (
     <>
       <PageHeader
         title={TITLE}
         subtitle={SUBTITLE}
-        actions={
-          <>
-            <Button
-              variant="contained"
-              startIcon={<DownloadIcon />}
-              disabled={busy || !report.isSuccess}
-              onClick={() => downloads.report(year, 'csv')}
-            >
-              Download CSV
-            </Button>
-            <Button
-              variant="outlined"
-              startIcon={<DownloadIcon />}
-              disabled={busy || !report.isSuccess}
-              onClick={() => downloads.report(year, 'xlsx')}
-            >
-              Download Excel
-            </Button>
-          </>
-        }
+        actions={<ReportDownloads year={year} ready={report.isSuccess} downloads={downloads} />}
       />
       <Stack spacing={2}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <TextField
-            id="year-end-year"
-            select
-            label="Tax year"
-            value={year}
-            onChange={(event) => chooseYear(Number(event.target.value))}
-            sx={{ width: { xs: '100%', sm: 160 }, flexShrink: 0 }}
-          >
-            {years.map((option) => (
-              <MenuItem key={option} value={option}>
-                {option}
-              </MenuItem>
-            ))}
-          </TextField>
+          <YearChooser year={year} years={years} />
           {report.isSuccess && (
             <Typography variant="body2" color="text.secondary">
               Wage base {money(report.data.tax_year.social_security_wage_base)} · 1099-NEC from{' '}
