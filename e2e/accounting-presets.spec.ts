@@ -3,7 +3,16 @@ import fs from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { allFlagsReviewed } from '../src/domain/distributions/review';
-import { apiCall, apiToken, createUserViaApi, E2E_ADMIN, expectAccessible, loginAs, screenshots } from './support';
+import {
+  apiCall,
+  apiToken,
+  createUserViaApi,
+  E2E_ADMIN,
+  expectAccessible,
+  loginAs,
+  screenshots,
+  signInAsNewUser,
+} from './support';
 
 /**
  * Accounting presets (docs/reports.md "Accounting presets"): an admin maps accounts in Accounting
@@ -182,4 +191,14 @@ test('an admin maps accounts, previews the journal and downloads it for QuickBoo
   expect(journal.map((r) => r['*AccountCode'])).toContain('2610');
   expect(journal.every((r) => r.TrackingName1 === 'Missionary' && r.TrackingOption1!.includes(NAME))).toBe(true);
   await screenshots(page, 'journal-preview-xero');
+});
+
+test('an employee reads the mapping and is told why they cannot change it', async ({ page, request }) => {
+  await signInAsNewUser(page, request, `Ezra Clerk ${suffix}`, `ezra.${stamp}@office.example`, 'employee');
+  await page.goto('/admin/settings/accounting');
+  await expect(page.getByText('Only an admin can change the account mapping; you can read it here.')).toBeVisible();
+  await expect(page.getByLabel('Per-missionary dimension')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save Accounting Settings' })).toHaveCount(0);
+  await expectAccessible(page);
+  await screenshots(page, 'accounting-settings-employee');
 });
