@@ -121,7 +121,7 @@ test('an admin designates a housing allowance, approves a month and reads the ye
   const housing = page.locator('section', {
     has: page.getByRole('heading', { name: 'Housing allowance designations' }),
   });
-  await expect(housing.getByText('No designation yet')).toBeVisible();
+  await expect(housing.getByText(`No designation for ${YEAR} yet`)).toBeVisible();
 
   await housing.getByRole('button', { name: 'Add Designation' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a housing allowance designation' });
@@ -132,6 +132,7 @@ test('an admin designates a housing allowance, approves a month and reads the ye
   await dialog.getByRole('button', { name: 'Save Designation' }).click();
   await expect(dialog).toBeHidden();
   await expect(housing.getByText(`${YEAR}: $24,000.00 designated, $0.00 paid so far, $24,000.00 left`)).toBeVisible();
+  await expect(housing.getByText(`No designation for ${YEAR} yet`)).toBeHidden();
 
   const distributionId = await approveMonth(request, admin, minister.id);
   await page.reload();

@@ -1,6 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { ZUserSchema } from '../../../domain/users/contract';
+import { localToday } from '../../format';
 import { renderGuarded, signedInApi, signOutApi } from '../../testing';
 import { HousingAllowanceSection } from './HousingAllowanceSection';
 
@@ -87,5 +88,28 @@ describe('HousingAllowanceSection (docs/tax.md, housing allowance)', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/Only an admin can change the designations\./)).toBeInTheDocument();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('warns when this year has no designation yet, and offers this year first', SLOW, async () => {
+    const thisYear = Number(localToday().slice(0, 4));
+    const api = signedInApi('admin', 1);
+    api.on('GET', '/user/12/housing-allowance', () => ({
+      status: 200,
+      body: {
+        ...HOUSING,
+        designations: [
+          { year: thisYear - 1, amount: 20000, approved_on: `${thisYear - 2}-12-01`, paid: 0, left: 20000 },
+        ],
+      },
+    }));
+    renderGuarded([{ path: '/p', element: <HousingAllowanceSection user={minister} /> }], '/p');
+    expect(
+      await screen.findByText(
+        `No designation for ${thisYear} yet: this year’s housing allowance is paid as taxable wages.`,
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Designation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a housing allowance designation' });
+    expect(within(dialog).getByLabelText('Year')).toHaveValue(String(thisYear));
   });
 });

@@ -7,11 +7,10 @@ import { featureKeyOf, queryKeyOf } from '../../api/contract-keys';
 import { keys } from '../../api/query-keys';
 import type { User } from '../../api/types';
 import { ErrorState } from '../../components/ErrorState';
-import { date, money } from '../../format';
+import { date, localToday, money } from '../../format';
 import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
 import { HousingDesignationDialog } from './HousingDesignationDialog';
-import { yearChoices } from './years';
 
 type Designation = THousingAllowance['designations'][number];
 
@@ -36,6 +35,8 @@ export function HousingAllowanceSection({ user }: { user: User }) {
   const data = query.data;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
   if (!data || (data.minister === 0 && data.designations.length === 0 && data.taxable.length === 0)) return null;
+  const thisYear = Number(localToday().slice(0, 4));
+  const designatedThisYear = data.designations.some((d) => d.year === thisYear);
   const saved = () => {
     messages.success('Housing allowance designation saved.');
     setEditing(null);
@@ -60,9 +61,12 @@ export function HousingAllowanceSection({ user }: { user: User }) {
           free of income tax (W-2 box 14); without one the allowance is taxable wages.
           {!editable && ' Only an admin can change the designations.'}
         </Typography>
-        {data.designations.length === 0 ? (
-          <Alert severity="warning">No designation yet: the housing allowance is paid as taxable wages.</Alert>
-        ) : (
+        {data.minister === 1 && !designatedThisYear && (
+          <Alert severity="warning" sx={{ mb: 1 }}>
+            No designation for {thisYear} yet: this year’s housing allowance is paid as taxable wages.
+          </Alert>
+        )}
+        {data.designations.length > 0 && (
           <List dense disablePadding aria-label="Designations by year">
             {data.designations.map((d) => (
               <ListItem key={d.year} disableGutters divider>
@@ -90,7 +94,7 @@ export function HousingAllowanceSection({ user }: { user: User }) {
           userId={user.id}
           designation={editing === 'new' ? null : editing}
           all={data.designations}
-          defaultYear={yearChoices().years[0] ?? new Date().getFullYear()}
+          defaultYear={designatedThisYear ? thisYear + 1 : thisYear}
           onSaved={saved}
           onClose={() => setEditing(null)}
         />
