@@ -1,4 +1,4 @@
-import { Button, MenuItem, Stack, TextField } from '@mui/material';
+import { Box, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { daysInMonth, isoDateParts } from '../../../domain/dates';
@@ -118,13 +118,16 @@ export function JournalExportCard() {
         ) : preview.isError ? (
           <ErrorState error={preview.error} onRetry={() => preview.refetch()} />
         ) : (
-          <JournalPreview preview={preview.data} />
+          // The previous layout's preview stays, dimmed and marked busy, until the chosen one arrives.
+          <Box aria-busy={preview.isPlaceholderData} sx={{ opacity: preview.isPlaceholderData ? 0.5 : 1 }}>
+            <JournalPreview preview={preview.data} />
+          </Box>
         ))}
       <Stack direction="row">
         <Button
           variant="contained"
           startIcon={<DownloadButtonIcon busy={busy} />}
-          disabled={!parsed.success || busy || preview.data?.entry_count === 0}
+          disabled={!parsed.success || busy || preview.isPlaceholderData || preview.data?.entry_count === 0}
           onClick={download}
         >
           Download {LAYOUT_CHOICES.find((choice) => choice.value === format)?.label.replace(/ \(.*\)$/, '')}
