@@ -3,6 +3,9 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/build/precompress.ts';
 
+/** Chunks of admin-only screens (payments, year end, accounting mapping); see modulePreload below. */
+const ADMIN_SCREENS = /\/(PaymentScreens|YearEndPage|AccountingSettingsPage)-/;
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
@@ -57,6 +60,12 @@ export default defineConfig({
     emptyOutDir: true,
     // The chunk graph test/web-budget.test.ts measures (what each page downloads).
     manifest: true,
+    modulePreload: {
+      // Admin-only screens load their shared chunks when opened instead of being listed in the first
+      // page's preload map, which every missionary downloads (test/web-budget.test.ts): an admin's
+      // first visit pays one extra round trip, a missionary's phone never pays for these lists.
+      resolveDependencies: (filename, deps) => (ADMIN_SCREENS.test(filename) ? [] : deps),
+    },
   },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
 });

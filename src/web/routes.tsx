@@ -9,6 +9,7 @@ import { expenseRoutes } from './pages/expenses/routes';
 import { HomePage } from './pages/HomePage';
 import { holdAccountRoutes } from './pages/hold-accounts/routes';
 import { notificationRoutes } from './pages/notifications/routes';
+import { paymentRoutes } from './pages/payments/routes';
 import { missionaryProfileRoutes } from './pages/profile/routes';
 import { reportRoutes } from './pages/reports/routes';
 import { settingsRoutes } from './pages/settings/routes';
@@ -44,6 +45,8 @@ const features: FeatureRoutes[] = [
   distributionRoutes,
   reportRoutes,
   yearEndRoutes,
+  // Last: its chunks' names join the end of the preload list instead of renumbering everyone's.
+  paymentRoutes,
 ];
 
 const group = (key: keyof FeatureRoutes) => features.flatMap((feature) => feature[key] ?? []);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { contracts, ZDollars, ZId, ZTimestamp } from '../contract';
-import { idField, requiredText } from '../fields';
+import { contracts, ZDollars, ZId } from '../contract';
+import { idField } from '../fields';
 import { ZDistributionSummarySchema } from './contract';
 import { REVERSAL_MESSAGES } from './reversal';
 
@@ -44,9 +44,6 @@ export const ZReversedDistributionSchema = ZDistributionSummarySchema.extend({
   journal_rows: z.number().int(),
 });
 
-export const ZVerifySecondFactorRequestSchema = z.object({ code: requiredText('Code', 40) });
-export const ZVerifiedSecondFactorSchema = z.object({ verified_at: ZTimestamp });
-
 const params = z.object({ id: idField('Distribution id') });
 
 export const reversalContract = contracts('Distributions', {
@@ -67,16 +64,5 @@ export const reversalContract = contracts('Distributions', {
       'factor not verified within the last 15 minutes (POST /account/second-factor/verify).',
     request: { params, body: ZReverseDistributionRequestSchema },
     responses: { 200: ZReversedDistributionSchema },
-  },
-});
-
-/** Step-up: the freshness a reversal (and later a payment release) asks for. */
-export const secondFactorVerifyContract = contracts('Second factor', {
-  verifySecondFactor: {
-    method: 'POST',
-    path: '/account/second-factor/verify',
-    summary: 'Prove your second factor again in this session (a TOTP or recovery code), for a reversal or a release.',
-    request: { body: ZVerifySecondFactorRequestSchema },
-    responses: { 200: ZVerifiedSecondFactorSchema },
   },
 });

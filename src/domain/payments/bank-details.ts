@@ -29,6 +29,14 @@ export const BANK_FIELD_LABELS = {
 } as const;
 export type BankField = keyof typeof BANK_FIELD_LABELS;
 
+/** The fields a method pays with, in form order: a form asks for these and clears the others. */
+export const BANK_METHOD_FIELDS: Record<PayoutMethod, ReadonlyArray<Exclude<BankField, 'payout_method'>>> = {
+  ach: ['bank_routing_number', 'bank_account_number', 'bank_account_type'],
+  wire: ['beneficiary_name', 'bank_country', 'bank_currency', 'iban', 'bank_account_number', 'bic', 'bank_name'],
+  check: [],
+  none: [],
+};
+
 /**
  * ABA routing number: 9 digits whose weighted sum 3·d1 + 7·d2 + d3 + 3·d4 + 7·d5 + d6 + 3·d7 + 7·d8 + d9
  * is a multiple of 10, with a Federal Reserve prefix (00–12 banks and government, 21–32 thrifts, 61–72

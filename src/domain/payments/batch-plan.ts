@@ -1,15 +1,13 @@
 import { type Cents, sum } from '../money';
 import { paidToYou } from '../reports/statement';
 import type { PayoutMethod } from './bank-details';
+import type { LineStatus } from './line-status';
 
 /**
  * Planning a payment batch (docs/payments.md "Batches"), pure: the approved distributions and the
  * unpaid office payouts go in with what is known of each payee's bank details; one line per payee
  * comes out, with its amount, method, and whether it is held or preceded by a prenote.
  */
-
-export const LINE_STATUSES = ['pending', 'held', 'prenote', 'paid', 'returned'] as const;
-export type LineStatus = (typeof LINE_STATUSES)[number];
 
 /** Why a line is held. Only `details_changed` can be cleared; the others wait for the profile to change. */
 export const HOLD_CODES = ['no_details', 'returned', 'details_changed'] as const;

@@ -3,7 +3,7 @@ import { contracts, deleteRoute, fileResponse, listRoute, ZDate, ZDollars, ZId, 
 import { dateField, idField } from '../fields';
 import { listQuerySchema } from '../list-query';
 import { BANK_ACCOUNT_TYPES, bankFieldsSchema, PAYOUT_METHODS } from './bank-details';
-import { LINE_STATUSES } from './batch-plan';
+import { LINE_STATUSES } from './line-status';
 import { PAYMENT_SETTING_FIELDS, paymentSettingsSchema } from './payment-settings';
 import { recordReturnSchema } from './returns';
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { formatUSDate, type IsoDate } from '../dates';
 import { dateField, idField } from '../fields';
 import type { PayoutMethod } from './bank-details';
-import type { LineStatus } from './batch-plan';
+import type { LineStatus } from './line-status';
+import { ACH_RETURN_REASONS } from './return-reasons';
 
 /**
  * Returned payments (docs/payments.md "Returns"). An ACH entry comes back with a NACHA return reason
@@ -109,4 +110,20 @@ export function returnRefusal(
     return { field: 'code', message: `This line was paid by ${line.method}: the code must be ${expected}.` };
   }
   return null;
+}
+
+/**
+ * The codes a return of a line paid by this method may carry, with their meaning, for a list to choose
+ * from: every NACHA return code for ACH, the ISO reasons for a wire, VOID for a check.
+ */
+export function returnCodeChoices(method: PayoutMethod): Array<{ code: string; label: string }> {
+  const table =
+    method === 'ach'
+      ? ACH_RETURN_REASONS
+      : method === 'wire'
+        ? WIRE_RETURN_REASONS
+        : method === 'check'
+          ? { [CHECK_VOID]: 'Check voided (never cashed)' }
+          : {};
+  return Object.entries(table).map(([code, name]) => ({ code, label: `${code} ${name}` }));
 }

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import type { PayoutMethod } from '../../domain/payments/bank-details';
-import { clearLine, type HoldCode, type LineStatus } from '../../domain/payments/batch-plan';
+import { clearLine, type HoldCode } from '../../domain/payments/batch-plan';
+import type { LineStatus } from '../../domain/payments/line-status';
 import type { AuthUser } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';

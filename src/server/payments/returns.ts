@@ -4,7 +4,7 @@ import { isoDateOf } from '../../domain/dates';
 import { AppError } from '../../domain/errors';
 import { toDecimalString } from '../../domain/money';
 import type { PayoutMethod } from '../../domain/payments/bank-details';
-import type { LineStatus } from '../../domain/payments/batch-plan';
+import type { LineStatus } from '../../domain/payments/line-status';
 import { type recordReturnSchema, returnLabel, returnRefusal } from '../../domain/payments/returns';
 import type { AuthUser } from '../auth/tokens';
 import type { AppContext } from '../context';

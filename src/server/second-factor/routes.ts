@@ -1,7 +1,7 @@
-import { secondFactorVerifyContract } from '../../domain/distributions/reversal-contract';
 import { AppError } from '../../domain/errors';
 import { ADMIN } from '../../domain/roles';
 import { secondFactorContract as api } from '../../domain/second-factor/contract';
+import { secondFactorVerifyContract } from '../../domain/second-factor/verify-contract';
 import { rememberDevice } from '../auth/device-cookie';
 import type { AppContext } from '../context';
 import { type AnyRoute, route } from '../http/routes';

@@ -11,6 +11,7 @@ const STAFF_PATHS = [
   '/admin/donations',
   '/admin/hold-accounts',
   '/admin/distributions/approved',
+  '/admin/payments',
   '/admin/users',
   '/admin/user/create',
   '/admin/distribution-form',

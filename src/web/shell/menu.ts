@@ -25,6 +25,7 @@ export function menuFor(role: Role, userId: number, terms: Terms): MenuItem[] {
       { label: 'Donations', to: '/admin/donations' },
       { label: 'Hold Accounts', to: '/admin/hold-accounts' },
       { label: 'Distributions', to: '/admin/distributions/approved' },
+      { label: 'Payments', to: '/admin/payments' },
       { label: 'All Users', to: '/admin/users' },
       { label: 'Add User', to: '/admin/user/create' },
       { label: 'MAT Day Processing', to: '/admin/distribution-form' },

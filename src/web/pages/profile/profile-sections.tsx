@@ -2,12 +2,15 @@ import type { ComponentType } from 'react';
 import type { User } from '../../api/types';
 import { MyDistributionsSection } from '../distributions/DistributionsSection';
 import { NotificationPreferencesSection } from '../notifications/NotificationPreferencesSection';
+import { BankDetailsSection } from '../payments/BankDetailsSection';
 import { StatementsSection } from '../statements/StatementsSection';
 import { HousingAllowanceSection } from '../year-end/HousingAllowanceSection';
 
 /** Sections under the missionary's own profile (statements history, …); features add theirs. */
 export const missionaryProfileSections: Array<ComponentType<{ user: User }>> = [];
 
+// How the missionary is paid: they enter or change their own bank details (docs/payments.md).
+missionaryProfileSections.push(BankDetailsSection);
 // The missionary's own approved distributions, opened read-only.
 missionaryProfileSections.push(MyDistributionsSection);
 // The missionary's monthly statements.

@@ -6,6 +6,7 @@ import { DistributionsSection } from '../distributions/DistributionsSection';
 import { DonationsSection } from '../donations/DonationsSection';
 import { ReportHistorySection } from '../expenses/ReportHistorySection';
 import { HoldAccountsSection } from '../hold-accounts/HoldAccountsSection';
+import { BankDetailsSection } from '../payments/BankDetailsSection';
 import { DonationsTrendSection } from '../statements/DonationsTrendSection';
 import { StatementsSection } from '../statements/StatementsSection';
 import { HousingAllowanceSection } from '../year-end/HousingAllowanceSection';
@@ -17,6 +18,8 @@ import { HousingAllowanceSection } from '../year-end/HousingAllowanceSection';
 export const userProfileSections: Array<ComponentType<{ user: User }>> = [
   // A minister's housing allowance designations, under Payroll Info (docs/tax.md).
   HousingAllowanceSection,
+  // Bank details, masked; admins change them (docs/payments.md "Bank details").
+  BankDetailsSection,
   ReportHistorySection,
   AdvanceHistorySection,
   DonationsSection,
