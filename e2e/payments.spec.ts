@@ -11,6 +11,7 @@ import {
   loginAs,
   logout,
   screenshots,
+  signInAsNewUser,
 } from './support';
 
 /**
@@ -248,4 +249,14 @@ test('bank details, payment settings, a batch drafted, released, its NACHA file 
   await expect(page.getByRole('link', { name: `#${batchId}` })).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, 'payments-list');
+
+  // An employee reads the batch and changes nothing.
+  await logout(page);
+  await signInAsNewUser(page, request, `Erin Office ${suffix}`, `erin.${stamp}@office.example`, 'employee');
+  await page.goto(`/admin/payments/${batchId}`);
+  await expect(page.getByText('Only an admin can change, release or record returns on a batch.')).toBeVisible();
+  await expect(achRow.getByText('Returned', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Record return|Release|Download/ })).toHaveCount(0);
+  await expectAccessible(page);
+  await screenshots(page, 'payments-batch-employee');
 });
