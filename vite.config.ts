@@ -3,8 +3,13 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/build/precompress.ts';
 
-/** Chunks of admin-only screens (payments, year end, accounting mapping); see modulePreload below. */
-const ADMIN_SCREENS = /\/(PaymentScreens|YearEndPage|AccountingSettingsPage)-/;
+/**
+ * Chunks of screens that load their shared chunks only when opened (see modulePreload below): those
+ * only the office opens, and the account screens (password, second factor) anyone opens rarely. A
+ * missionary's daily screens — dashboard, reports, advances, profile — keep their preload lists.
+ */
+const LOADED_WHEN_OPENED =
+  /\/(PaymentScreens|YearEndPage|AccountingSettingsPage|AdminAdvancesPage|CreateUserPage|DenariImportPage|DistributionsPage|HoldAccountsPage|OutboxPage|ReportsPage|SettingsPage|StaffReportsPage|UserProfilePage|UsersPage|ChangePasswordPage|SecurityPage)-/;
 
 export default defineConfig({
   root: 'src/web',
@@ -61,10 +66,11 @@ export default defineConfig({
     // The chunk graph test/web-budget.test.ts measures (what each page downloads).
     manifest: true,
     modulePreload: {
-      // Admin-only screens load their shared chunks when opened instead of being listed in the first
-      // page's preload map, which every missionary downloads (test/web-budget.test.ts): an admin's
-      // first visit pays one extra round trip, a missionary's phone never pays for these lists.
-      resolveDependencies: (filename, deps) => (ADMIN_SCREENS.test(filename) ? [] : deps),
+      // These screens load their shared chunks when opened instead of being listed in the first page's
+      // preload map, which every missionary downloads (test/web-budget.test.ts): the first visit to
+      // one pays an extra round trip, the first page is smaller for everyone (docs/performance.md,
+      // "Preload lists").
+      resolveDependencies: (filename, deps) => (LOADED_WHEN_OPENED.test(filename) ? [] : deps),
     },
   },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },

@@ -78,11 +78,12 @@ export type BodyInputOf<C extends EndpointContract> = C['request']['body'] exten
 
 type JsonOf<S> = S extends z.ZodType ? S : never;
 type ResponseSchemas<C extends EndpointContract> = JsonOf<C['responses'][keyof C['responses']]>;
-type SuccessKeys<C extends EndpointContract> = Extract<keyof C['responses'], 200 | 201>;
+/** 2xx answers a client reads: 202 is login's "a second factor is needed" (docs/security.md). */
+type SuccessKeys<C extends EndpointContract> = Extract<keyof C['responses'], 200 | 201 | 202>;
 
 /** What a handler may return: the input side of any JSON response schema of the endpoint. */
 export type HandlerResultOf<C extends EndpointContract> = z.input<ResponseSchemas<C>>;
-/** The body a client receives on success (200 or 201). */
+/** The body a client receives on success (200, 201 or 202). */
 export type ResponseOf<C extends EndpointContract> = z.output<JsonOf<C['responses'][SuccessKeys<C>]>>;
 
 // Wire atoms: the conventions of docs/product.md §3, written once.

@@ -6,6 +6,7 @@ import { fakeApi } from '../testing';
 import { ApiError, call, pathOf, withQuery } from './call';
 import { featureKeyOf, operationKeyOf, queryKeyOf } from './contract-keys';
 import { keys } from './query-keys';
+import { route } from './route';
 
 const account = {
   id: 4,
@@ -94,6 +95,32 @@ describe('call(contract.op, input)', () => {
     expect(await file.text()).toBe('a,b\n');
   });
 
+  it('calls a route() as its contract, taking the answer as sent (no schema on the first page)', async () => {
+    const api = fakeApi();
+    api.on('GET', '/hold-account/4', () => ({ status: 200, body: { ...account, extra: 1 } }));
+    api.on('POST', '/hold-account/4', () => ({ status: 200, body: account }));
+    type Get = typeof holdAccountsContract.getHoldAccount;
+    type Update = typeof holdAccountsContract.updateHoldAccount;
+    const got = await call(route<Get>({ method: 'GET', path: '/hold-account/:id' }), { params: { id: 4 } });
+    expect(got).toEqual({ ...account, extra: 1 });
+    const update = route<Update>({ method: 'PATCH', path: '/hold-account/:id' });
+    await call(update, { params: { id: 4 }, body: { fund_name: 'Car' }, form: true });
+    expect(urls()).toEqual(['GET /api/hold-account/4', 'POST /api/hold-account/4']);
+  });
+
+  it('answers a Blob from a file route()', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('%PDF', { status: 200, headers: { 'content-type': 'application/pdf' } })),
+    );
+    type Csv = typeof reportsContract.fieldWorkerExpenses;
+    const file = await call(route<Csv>({ method: 'GET', path: '/reports/field-worker-expenses', file: true }), {
+      query: { from: '2026-11-01', to: '2026-11-30', format: 'csv' },
+    });
+    expect(file.type).toBe('application/pdf');
+    expect(await file.text()).toBe('%PDF');
+  });
+
   it('refuses an answer that does not match the contract, and passes the server’s errors on', async () => {
     const api = fakeApi();
     api.on('GET', '/hold-account/4', () => ({ status: 200, body: { ...account, balance: 'lots' } }));
@@ -151,5 +178,16 @@ async function typeChecks() {
   file.data;
   // @ts-expect-error a key takes the contract's params, by name
   queryKeyOf(holdAccountsContract.getHoldAccount, { params: { account: 4 } });
+
+  // A route() names its contract as a type only: its path must be the contract's, and the answer is typed by it.
+  type GetHoldAccount = typeof holdAccountsContract.getHoldAccount;
+  // @ts-expect-error the contract's path is /hold-account/:id
+  route<GetHoldAccount>({ method: 'GET', path: '/hold-accounts/:id' });
+  // @ts-expect-error the contract's method is GET
+  route<GetHoldAccount>({ method: 'POST', path: '/hold-account/:id' });
+  const routed = await call(route<GetHoldAccount>({ method: 'GET', path: '/hold-account/:id' }), { params: { id: 4 } });
+  routed.fund_name.toUpperCase();
+  // @ts-expect-error the answer has no field `fund`
+  routed.fund;
 }
 void typeChecks;

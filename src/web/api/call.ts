@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { EndpointContract, FileResponse, HttpMethod, ResponseOf } from '../../domain/contract';
 import { getToken, notifyActivity, onUnauthorized } from '../session/token-store';
-import { ApiError } from './client';
+import { ApiError } from './error';
+import type { Route } from './route';
 
 export { ApiError };
 
@@ -9,7 +10,7 @@ export { ApiError };
  * The web's one way to the API: `call(contract.op, {params, query, body})`. The contract
  * (src/domain/<feature>/contract.ts) names the method, the path and the answer; the call site names
  * only the values. A path parameter or an answer field renamed in the contract fails `tsc` in the
- * web (src/web/api/call.test-d.ts). See docs/conventions.md, "How the web calls the API".
+ * web (src/web/api/call.test.ts). See docs/conventions.md, "How the web calls the API".
  */
 
 /** What `call` needs of an endpoint: a contract, or a `route()` of one (no schemas, see route.ts). */
@@ -44,7 +45,7 @@ export type CallInput<C extends EndpointContract> = (Given<C['request']['params'
     form?: true;
   };
 
-type SuccessSpec<C extends EndpointContract> = C['responses'][Extract<keyof C['responses'], 200 | 201>];
+type SuccessSpec<C extends EndpointContract> = C['responses'][Extract<keyof C['responses'], 200 | 201 | 202>];
 
 /** A file answer (a PDF, a CSV) comes back as a Blob; a JSON answer as the contract's parsed type. */
 export type CallResult<C extends EndpointContract> = SuccessSpec<C> extends FileResponse ? Blob : ResponseOf<C>;
@@ -60,6 +61,8 @@ export function pathOf(endpoint: Pick<Endpoint, 'path'>, params: Record<string, 
     return encodeURIComponent(String(value));
   });
 }
+
+const NOT_UNDERSTOOD = 'The server sent an answer this page does not understand. Reload the page.';
 
 export type QueryValues = Record<string, unknown>;
 
@@ -118,7 +121,9 @@ export function parseAnswer(endpoint: Endpoint, status: number, payload: unknown
   if (!spec || !('safeParse' in spec)) return payload;
   const parsed = spec.safeParse(payload);
   if (parsed.success) return parsed.data;
-  throw new ApiError(status, { message: 'The server sent an answer this page does not understand. Reload the page.' });
+  // For whoever opens the console: which answer, and which fields of it, the contract refused.
+  console.warn(`${endpoint.method} ${endpoint.path}: the answer does not match its contract`, parsed.error.issues);
+  throw new ApiError(status, { message: NOT_UNDERSTOOD });
 }
 
 /**
@@ -153,11 +158,15 @@ function isFile(spec: Endpoint['responses'][number]): boolean {
  * or a Blob for a file. Failures throw ApiError (the server's message, or status 0 when unreachable).
  */
 export function call<C extends EndpointContract>(contract: C, ...input: Args<C>): Promise<CallResult<C>>;
+export function call<C extends EndpointContract>(route: Route<C>, ...input: Args<C>): Promise<CallResult<C>>;
 // The one fact the checker cannot see: the schema chosen by the answer's status parses into CallResult<C>.
 export async function call(endpoint: Endpoint, input?: RawInput): Promise<unknown> {
   const { method, path, body, json } = requestOf(endpoint, input);
   const response = await send(method, path, body, json);
   const type = response.headers.get('content-type') ?? '';
   if (Object.values(endpoint.responses).some(isFile) && !type.includes('application/json')) return response.blob();
-  return parseAnswer(endpoint, response.status, await response.json());
+  const payload = await response.json().catch(() => {
+    throw new ApiError(response.status, { message: NOT_UNDERSTOOD });
+  });
+  return parseAnswer(endpoint, response.status, payload);
 }

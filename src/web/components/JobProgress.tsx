@@ -1,7 +1,7 @@
 import { Box, LinearProgress, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { progressPercent, progressText, type TProgress } from '../../domain/progress/contract';
-import { api } from '../api/client';
+import { progressContract, progressPercent, progressText, type TProgress } from '../../domain/progress/contract';
+import { call } from '../api/call';
 
 /** Polling interval of a running job's progress. */
 const POLL_MS = 500;
@@ -33,7 +33,7 @@ export function useJobProgress(job: string | null): TProgress | null {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const next = await api.get<TProgress>(`/progress/${job}`);
+        const next = await call(progressContract.getProgress, { params: { job } });
         if (!stopped) setProgress(next);
         if (next.status !== 'running') return;
       } catch {

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { SESSION_IDLE_MS } from '../../domain/roles';
-import { api } from '../api/client';
+import { settingsContract } from '../../domain/settings/contract';
+import { call } from '../api/call';
 import { AppProviders, type FakeApi, fakeApi, sessionUser, setTokenCookie } from '../testing';
 import { useSession } from './session';
 import { getToken } from './token-store';
@@ -12,7 +13,7 @@ function Probe() {
       <p>status: {status}</p>
       <p>user: {user?.email ?? 'none'}</p>
       <p>expired: {String(expired)}</p>
-      <button type="button" onClick={() => void api.get('/settings').catch(() => undefined)}>
+      <button type="button" onClick={() => void call(settingsContract.listSettings).catch(() => undefined)}>
         call the API
       </button>
     </div>

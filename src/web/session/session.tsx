@@ -1,10 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import type { TSecondFactorNeeded } from '../../domain/auth/contract';
+import type { authContract, TSecondFactorNeeded } from '../../domain/auth/contract';
 import { SESSION_IDLE_MS } from '../../domain/roles';
-import { api } from '../api/client';
+import { call } from '../api/call';
+import { route } from '../api/route';
 import type { SessionUser } from '../api/types';
 import { clearToken, getToken, setSessionHandlers, setToken } from './token-store';
+
+// The first page names its contracts as types only (route.ts): zod is not downloaded before sign-in.
+const loginRoute = route<typeof authContract.login>({ method: 'POST', path: '/login' });
+const logoutRoute = route<typeof authContract.logout>({ method: 'POST', path: '/logout' });
+const tokenRoute = route<typeof authContract.loginWithToken>({ method: 'POST', path: '/token' });
 
 type Status = 'loading' | 'anonymous' | 'authenticated';
 
@@ -56,8 +62,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const token = getToken();
     if (!token) return;
-    api
-      .postJson<SessionUser>('/token', { api_token: token })
+    call(tokenRoute, { body: { api_token: token } })
       .then((signedIn) => {
         setUser(signedIn);
         setStatus('authenticated');
@@ -86,7 +91,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (email: string, password: string) => {
-      const answer = await api.postJson<SessionUser | TSecondFactorNeeded>('/login', { email, password });
+      const answer = await call(loginRoute, { body: { email, password } });
       if ('second_factor_required' in answer) return answer;
       adopt(answer);
       return answer;
@@ -95,14 +100,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
-    if (getToken()) await api.postJson('/logout', {}).catch(() => undefined);
+    if (getToken()) await call(logoutRoute).catch(() => undefined);
     end(false);
   }, [end]);
 
   const refresh = useCallback(async () => {
     const token = getToken();
     if (!token) return;
-    setUser(await api.postJson<SessionUser>('/token', { api_token: token }));
+    setUser(await call(tokenRoute, { body: { api_token: token } }));
   }, []);
 
   const value = useMemo(

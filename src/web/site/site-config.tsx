@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
-import type { ResponseOf } from '../../domain/contract';
 import type { systemContract } from '../../domain/system/contract';
 import { DEFAULT_SITE_TITLE, DEFAULT_TERMS, type SiteConfig, type Terms } from '../../domain/terms';
-import { api } from '../api/client';
+import { call } from '../api/call';
+import { route } from '../api/route';
 import { SITE_KEY } from '../api/site-key';
+
+// Every page's first call: the contract as a type only (route.ts), so zod is not downloaded for it.
+const siteRoute = route<typeof systemContract.site>({ method: 'GET', path: '/site' });
 
 const fallback: SiteConfig = { title: DEFAULT_SITE_TITLE, terms: DEFAULT_TERMS, favicon: '/api/site/favicon' };
 const SiteContext = createContext<SiteConfig>(fallback);
@@ -13,7 +16,7 @@ const SiteContext = createContext<SiteConfig>(fallback);
 export function SiteConfigProvider({ children }: { children: ReactNode }) {
   const { data } = useQuery({
     queryKey: SITE_KEY,
-    queryFn: () => api.get<ResponseOf<typeof systemContract.site>>('/site'),
+    queryFn: () => call(siteRoute),
     staleTime: Infinity,
   });
   const site = data ?? fallback;

@@ -1,8 +1,8 @@
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TLedgerCheckResponse } from '../../../domain/ledger/contract';
-import { api } from '../../api/client';
+import { ledgerContract } from '../../../domain/ledger/contract';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { money } from '../../format';
 import { useCurrentUser } from '../../session/session';
@@ -20,7 +20,7 @@ export function LedgerCheckCard() {
   const [all, setAll] = useState(false);
   const { data, isError, refetch, isFetching } = useQuery({
     queryKey: keys.ledgerCheck,
-    queryFn: () => api.get<TLedgerCheckResponse>('/ledger-check'),
+    queryFn: () => call(ledgerContract.ledgerCheck),
     enabled: admin,
     staleTime: 60_000,
   });

@@ -2,8 +2,8 @@ import { Box, Button, Paper, Stack, TextField, Typography } from '@mui/material'
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { TPasskey, TPasskeyCreationOptions } from '../../../domain/second-factor/passkey-contract';
-import { ApiError, api } from '../../api/client';
+import { passkeyContract, type TPasskey } from '../../../domain/second-factor/passkey-contract';
+import { ApiError, call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { useMessages } from '../../shell/messages';
 import { passkeyFailureMessage } from '../auth/passkey-errors';
@@ -11,12 +11,19 @@ import { passkeyFailureMessage } from '../auth/passkey-errors';
 /** Registers a passkey: the WebAuthn browser code loads only here, when the button is pressed. */
 async function createPasskey(name: string): Promise<TPasskey> {
   const { startRegistration } = await import('@simplewebauthn/browser');
-  const { challenge_token, options } = await api.postJson<TPasskeyCreationOptions>('/account/passkeys/options', {});
+  const { challenge_token, options } = await call(passkeyContract.registrationOptions);
   const response = await startRegistration({
     // What the server's WebAuthn library made for a registration, passed through the contract unchanged.
     optionsJSON: options as PublicKeyCredentialCreationOptionsJSON,
   });
-  return api.postJson<TPasskey>('/account/passkeys', { challenge_token, name, response });
+  return call(passkeyContract.registerPasskey, {
+    // Spread into a plain object: the browser library's interface has no index signature to match the contract's record.
+    body: {
+      challenge_token,
+      name,
+      response: { ...response, clientExtensionResults: { ...response.clientExtensionResults } },
+    },
+  });
 }
 
 /** Passkeys (decision 16): named, listed, removable; each one signs in without the password. */
@@ -25,7 +32,7 @@ export function PasskeysSection() {
   const queryClient = useQueryClient();
   const { data: passkeys = [] } = useQuery({
     queryKey: keys.account.passkeys,
-    queryFn: () => api.get<TPasskey[]>('/account/passkeys'),
+    queryFn: () => call(passkeyContract.listPasskeys),
   });
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -51,7 +58,7 @@ export function PasskeysSection() {
   };
   const remove = async (passkey: TPasskey) => {
     try {
-      await api.delete(`/account/passkeys/${passkey.id}`);
+      await call(passkeyContract.deletePasskey, { params: { id: passkey.id } });
       messages.success(`“${passkey.name}” was removed.`);
       await reload();
     } catch (failure) {

@@ -1,8 +1,7 @@
 import { FormControlLabel, Paper, Stack, Switch, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ResponseOf } from '../../../domain/contract';
-import type { secondFactorContract } from '../../../domain/second-factor/contract';
-import { ApiError, api } from '../../api/client';
+import { secondFactorContract } from '../../../domain/second-factor/contract';
+import { ApiError, call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { useMessages } from '../../shell/messages';
 
@@ -12,13 +11,13 @@ export function PolicySection({ totpOn }: { totpOn: boolean }) {
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: keys.account.secondFactorPolicy,
-    queryFn: () => api.get<ResponseOf<typeof secondFactorContract.policy>>('/second-factor/policy'),
+    queryFn: () => call(secondFactorContract.policy),
   });
   const change = async (on: boolean) => {
     try {
       queryClient.setQueryData(
         keys.account.secondFactorPolicy,
-        await api.patchJson('/second-factor/policy', { require_for_admins: on }),
+        await call(secondFactorContract.updatePolicy, { body: { require_for_admins: on } }),
       );
       messages.success(on ? 'Administrators now need a second factor.' : 'The second factor is optional again.');
     } catch (error) {

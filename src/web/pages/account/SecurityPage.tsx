@@ -1,7 +1,7 @@
 import { Alert, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import type { TSecondFactorStatus } from '../../../domain/second-factor/contract';
-import { api } from '../../api/client';
+import { secondFactorContract } from '../../../domain/second-factor/contract';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
@@ -18,7 +18,7 @@ export function SecurityPage() {
   const me = useCurrentUser();
   const { data: status } = useQuery({
     queryKey: keys.account.secondFactor,
-    queryFn: () => api.get<TSecondFactorStatus>('/account/second-factor'),
+    queryFn: () => call(secondFactorContract.status),
   });
   return (
     <>

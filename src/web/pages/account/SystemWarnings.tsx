@@ -1,8 +1,7 @@
 import { Alert, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import type { ResponseOf } from '../../../domain/contract';
-import type { systemContract } from '../../../domain/system/contract';
-import { api } from '../../api/client';
+import { systemContract } from '../../../domain/system/contract';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { useCurrentUser } from '../../session/session';
 
@@ -12,7 +11,7 @@ export function SystemWarnings() {
   const admin = me.role === 'admin';
   const { data } = useQuery({
     queryKey: keys.systemWarnings,
-    queryFn: () => api.get<ResponseOf<typeof systemContract.systemWarnings>>('/system/warnings'),
+    queryFn: () => call(systemContract.systemWarnings),
     enabled: admin,
     staleTime: 5 * 60_000,
   });

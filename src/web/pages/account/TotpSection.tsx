@@ -1,9 +1,12 @@
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { ResponseOf } from '../../../domain/contract';
-import type { secondFactorContract, TSecondFactorStatus, TTotpEnrolment } from '../../../domain/second-factor/contract';
-import { ApiError, api } from '../../api/client';
+import {
+  secondFactorContract,
+  type TSecondFactorStatus,
+  type TTotpEnrolment,
+} from '../../../domain/second-factor/contract';
+import { ApiError, call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { useSession } from '../../session/session';
 import { useMessages } from '../../shell/messages';
@@ -22,7 +25,7 @@ export function TotpSection({ status }: { status: TSecondFactorStatus }) {
 
   const start = async () => {
     try {
-      setEnrolment(await api.postJson<TTotpEnrolment>('/account/totp', {}));
+      setEnrolment(await call(secondFactorContract.startTotp));
     } catch (error) {
       messages.error(fieldError(error, '_'));
     }
@@ -81,9 +84,7 @@ function Enrol({ enrolment, onDone }: { enrolment: TTotpEnrolment; onDone: (code
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      const answer = await api.postJson<ResponseOf<typeof secondFactorContract.confirmTotp>>('/account/totp/confirm', {
-        code,
-      });
+      const answer = await call(secondFactorContract.confirmTotp, { body: { code } });
       await refresh();
       onDone(answer.recovery_codes);
     } catch (failure) {
@@ -168,8 +169,8 @@ function DisableForm({ onDone }: { onDone: () => void }) {
       submitLabel="Turn Off"
       danger
       refusalMessage="message-bar"
-      // DELETE with a body goes as POST with _method, as the web client sends every such call.
-      send={(values) => api.postJson('/account/totp', { ...values, _method: 'DELETE' })}
+      // DELETE with a body goes as POST with _method (form: true), as the web sends every such call.
+      send={(values) => call(secondFactorContract.disableTotp, { body: values, form: true })}
       onDone={() => {
         messages.success('The authenticator app is off.');
         onDone();
@@ -188,7 +189,7 @@ function RegenerateForm({ onDone }: { onDone: (codes: string[]) => void }) {
       submitLabel="New Recovery Codes"
       formLabel="New recovery codes"
       refusalMessage="under-password"
-      send={(values) => api.postJson<{ recovery_codes: string[] }>('/account/recovery-codes', values)}
+      send={(values) => call(secondFactorContract.regenerateRecoveryCodes, { body: values })}
       onDone={(answer) => onDone(answer.recovery_codes)}
     />
   );

@@ -1,8 +1,8 @@
 import { Button, Paper, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TUserSecondFactor } from '../../../domain/second-factor/contract';
-import { api } from '../../api/client';
+import { secondFactorContract, type TUserSecondFactor } from '../../../domain/second-factor/contract';
+import { call } from '../../api/call';
 import type { User } from '../../api/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useCurrentUser } from '../../session/session';
@@ -32,7 +32,7 @@ export function UserSecondFactorSection({ user }: { user: User }) {
   const admin = me.role === 'admin' && me.id !== user.id;
   const { data } = useQuery({
     queryKey: key,
-    queryFn: () => api.get<TUserSecondFactor>(`/user/${user.id}/second-factor`),
+    queryFn: () => call(secondFactorContract.userSecondFactor, { params: { id: user.id } }),
     enabled: admin,
   });
   if (!admin || !data) return null;
@@ -41,7 +41,7 @@ export function UserSecondFactorSection({ user }: { user: User }) {
   const remove = async () => {
     setBusy(true);
     try {
-      const answer = await api.delete<{ message: string }>(`/user/${user.id}/second-factor`);
+      const answer = await call(secondFactorContract.removeUserSecondFactor, { params: { id: user.id } });
       messages.success(answer.message);
       setConfirming(false);
       await queryClient.invalidateQueries({ queryKey: key });

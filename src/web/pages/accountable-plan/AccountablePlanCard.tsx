@@ -1,10 +1,17 @@
 import { Alert, Card, CardContent, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import type { TAccountableFlag, TAccountablePlanResponse } from '../../../domain/accountable-plan/contract';
-import { api } from '../../api/client';
+import type { accountablePlanContract, TAccountableFlag } from '../../../domain/accountable-plan/contract';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
+import { route } from '../../api/route';
 import { useCurrentUser } from '../../session/session';
+
+// Loaded with the missionary dashboard: the contract as a type only (src/web/api/route.ts says why).
+const accountablePlan = route<typeof accountablePlanContract.accountablePlan>({
+  method: 'GET',
+  path: '/accountable-plan',
+});
 
 const KIND_LABELS: Record<TAccountableFlag['kind'], string> = {
   advance_not_reported: 'Advance not reported',
@@ -32,7 +39,7 @@ export function AccountablePlanCard() {
   const staff = me.role === 'admin' || me.role === 'employee';
   const { data, isError } = useQuery({
     queryKey: keys.accountablePlan.of(me.id),
-    queryFn: () => api.get<TAccountablePlanResponse>('/accountable-plan'),
+    queryFn: () => call(accountablePlan),
     staleTime: 60_000,
   });
   if (!staff && (!data || data.flags.length === 0) && !isError) return null;

@@ -4,11 +4,11 @@ import { Button, Chip, Tab, Tabs, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { advancesContract } from '../../../domain/advances/contract';
 import { ADVANCE_STATUS_LABELS } from '../../../domain/advances/states';
 import { MESSAGES } from '../../../domain/messages';
-import { ApiError, api } from '../../api/client';
+import { ApiError, call } from '../../api/call';
 import { keys } from '../../api/query-keys';
-import type { Page } from '../../api/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
@@ -110,7 +110,9 @@ export function AdminAdvancesPage({ unprocessed }: { unprocessed: boolean }) {
 
   const act = useMutation({
     mutationFn: ({ kind, advance }: NonNullable<Pending>) =>
-      api.delete(kind === 'delete' ? `/advance-request/${advance.id}` : `/advance-request/closed/${advance.id}`),
+      call(kind === 'delete' ? advancesContract.deleteAdvance : advancesContract.archiveAdvance, {
+        params: { id: advance.id },
+      }),
     onSuccess: async (_result, { kind }) => {
       messages.success(kind === 'delete' ? MESSAGES.advanceDeleted : MESSAGES.advanceArchived);
       await queryClient.invalidateQueries({ queryKey: keys.advances.all });
@@ -131,10 +133,7 @@ export function AdminAdvancesPage({ unprocessed }: { unprocessed: boolean }) {
         key={unprocessed ? 'unprocessed' : 'history'}
         queryKey={keys.advances.staff(unprocessed)}
         fetchPage={(params) =>
-          api.get<Page<Advance>>('/paginated_advance_request', {
-            ...params,
-            ...(unprocessed && { status: 'requested' }),
-          })
+          call(advancesContract.paginateAdvances, { query: { ...params, ...(unprocessed && { status: 'requested' }) } })
         }
         columns={ADVANCE_COLUMNS}
         rowKey={(advance) => advance.id}

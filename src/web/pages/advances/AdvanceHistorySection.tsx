@@ -1,8 +1,9 @@
 import { Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { api } from '../../api/client';
+import { advancesContract } from '../../../domain/advances/contract';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
-import type { Page, User } from '../../api/types';
+import type { User } from '../../api/types';
 import { DataTable } from '../../components/DataTable';
 import { ADVANCE_COLUMNS } from './AdminAdvancesPage';
 import type { Advance } from './types';
@@ -15,7 +16,7 @@ export function AdvanceHistorySection({ user }: { user: User }) {
       title="Advance Request History"
       urlPrefix="advances"
       queryKey={keys.advances.ofUser(user.id)}
-      fetchPage={(params) => api.get<Page<Advance>>('/paginated_advance_request', { ...params, user_id: user.id })}
+      fetchPage={(params) => call(advancesContract.paginateAdvances, { query: { ...params, user_id: user.id } })}
       columns={ADVANCE_COLUMNS.filter((column) => column.key !== 'user_name' && column.key !== 'missionary_number')}
       rowKey={(advance) => advance.id}
       searchLabel="Search advance requests"

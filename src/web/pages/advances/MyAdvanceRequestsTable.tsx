@@ -1,9 +1,9 @@
 import { Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { advancesContract } from '../../../domain/advances/contract';
 import { ADVANCE_STATUS_LABELS } from '../../../domain/advances/states';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
-import type { Page } from '../../api/types';
 import { type Column, DataTable } from '../../components/DataTable';
 import { date, money } from '../../format';
 import { advancePayment } from './payment';
@@ -92,7 +92,7 @@ export function MyAdvanceRequestsTable({ userId, onDelete }: { userId: number; o
     <DataTable<Advance>
       title="My Advance Requests"
       queryKey={keys.advances.mine(userId)}
-      fetchPage={(params) => api.get<Page<Advance>>('/paginated_advance_request', { ...params, user_id: userId })}
+      fetchPage={(params) => call(advancesContract.paginateAdvances, { query: { ...params, user_id: userId } })}
       columns={COLUMNS}
       rowKey={(advance) => advance.id}
       searchLabel="Search advance requests"

@@ -1,8 +1,9 @@
 import { DialogContentText, InputAdornment, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
+import { advancesContract } from '../../../domain/advances/contract';
 import { processAdvanceSchema } from '../../../domain/advances/schemas';
 import { MESSAGES } from '../../../domain/messages';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
@@ -20,7 +21,11 @@ export function ProcessAdvanceDialog({ advance, onClose }: { advance: Advance; o
   });
   const submit = form.handleSubmit(async (values) => {
     try {
-      await api.patchForm(`/advance-request/${advance.id}`, { ...values, status: 'approved' });
+      await call(advancesContract.processAdvance, {
+        params: { id: advance.id },
+        body: { ...values, status: 'approved' },
+        form: true,
+      });
       messages.success(MESSAGES.advanceProcessed);
       await queryClient.invalidateQueries({ queryKey: keys.advances.all });
       onClose();

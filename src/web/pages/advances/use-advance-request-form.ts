@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { advancesContract } from '../../../domain/advances/contract';
 import { advanceRequestFormSchema } from '../../../domain/advances/schemas';
 import { MESSAGES } from '../../../domain/messages';
-import { ApiError, api } from '../../api/client';
+import { ApiError, call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { applyServerErrors, useSchemaForm } from '../../components/form';
 import { useMessages } from '../../shell/messages';
@@ -34,11 +35,9 @@ export function useAdvanceRequestForm(userId: number) {
 
   const send = async (values: AdvanceRequestValues, confirmed: boolean) => {
     try {
-      await api.postForm('/advance-request', {
-        ...values,
-        status: 'requested',
-        user_id: userId,
-        ...(confirmed && { confirm_duplicate: 1 }),
+      await call(advancesContract.createAdvance, {
+        body: { ...values, user_id: userId, ...(confirmed && { confirm_duplicate: 1 }) },
+        form: true,
       });
       setRepeat(null);
       messages.success(MESSAGES.advanceRequested);

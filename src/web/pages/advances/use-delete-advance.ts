@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { advancesContract } from '../../../domain/advances/contract';
 import { MESSAGES } from '../../../domain/messages';
-import { ApiError, api } from '../../api/client';
+import { ApiError, call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { useMessages } from '../../shell/messages';
 import type { Advance } from './types';
@@ -16,7 +17,7 @@ export function useDeleteAdvance() {
   const [deleting, setDeleting] = useState<Advance | null>(null);
 
   const remove = useMutation({
-    mutationFn: (advance: Advance) => api.delete(`/advance-request/${advance.id}`),
+    mutationFn: (advance: Advance) => call(advancesContract.deleteAdvance, { params: { id: advance.id } }),
     onSuccess: async () => {
       messages.success(MESSAGES.advanceDeleted);
       await queryClient.invalidateQueries({ queryKey: keys.advances.all });

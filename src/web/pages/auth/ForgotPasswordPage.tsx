@@ -1,8 +1,9 @@
 import { Button, Link, Stack } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { authContract } from '../../../domain/auth/contract';
 import { passwordEmailSchema } from '../../../domain/auth/schemas';
 import { MESSAGES } from '../../../domain/messages';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { useMessages } from '../../shell/messages';
 import { AuthCard } from './AuthCard';
@@ -12,7 +13,7 @@ export function ForgotPasswordPage() {
   const form = useSchemaForm(passwordEmailSchema, { email: '' });
   const submit = form.handleSubmit(async (values) => {
     try {
-      await api.postForm('/password/email', { email: values.email });
+      await call(authContract.sendResetLink, { body: { email: values.email }, form: true });
       messages.success(MESSAGES.emailSent);
       form.reset({ email: '' });
     } catch (error) {

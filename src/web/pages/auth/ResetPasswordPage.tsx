@@ -1,11 +1,10 @@
 import { Alert, Button, Link, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import type { authContract } from '../../../domain/auth/contract';
+import { authContract } from '../../../domain/auth/contract';
 import { passwordResetSchema } from '../../../domain/auth/schemas';
-import type { ResponseOf } from '../../../domain/contract';
 import { MESSAGES } from '../../../domain/messages';
-import { ApiError, api } from '../../api/client';
+import { ApiError, call } from '../../api/call';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { useMessages } from '../../shell/messages';
 import { AuthCard } from './AuthCard';
@@ -19,10 +18,7 @@ export function ResetPasswordPage() {
   const submit = form.handleSubmit(async (values) => {
     setLinkError(null);
     try {
-      const result = await api.postForm<ResponseOf<typeof authContract.resetPassword>>('/password/reset', {
-        ...values,
-        token,
-      });
+      const result = await call(authContract.resetPassword, { body: { ...values, token }, form: true });
       if (!result.success) throw new Error('not reset');
       messages.success(MESSAGES.passwordReset);
       navigate('/');

@@ -1,34 +1,37 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import type { TPasskeyOptions } from '../../../domain/second-factor/passkey-contract';
-import type { SessionUser } from '../../api/types';
+import type { passkeyContract } from '../../../domain/second-factor/passkey-contract';
+import { call } from '../../api/call';
+import { route } from '../../api/route';
 import { passkeyFailureMessage } from './passkey-errors';
 
-type Post = <T>(path: string, body: unknown) => Promise<T>;
+// The login page's calls name their contracts as types only (route.ts): zod stays off the first page.
+const signInOptions = route<typeof passkeyContract.signInOptions>({ method: 'POST', path: '/login/passkey/options' });
+const signIn = route<typeof passkeyContract.signIn>({ method: 'POST', path: '/login/passkey' });
 
 /**
  * A passkey sign-in (decision 16): the server's options, the browser's passkey prompt, the answer.
  * This module loads with the second-factor step or when someone presses "Sign in with a Passkey", and
- * the WebAuthn code only then; the page hands in its api client's `postJson`.
+ * the WebAuthn code only then.
  */
-export async function signInWithPasskey(email: string, post: Post): Promise<SessionUser> {
-  const { challenge_token, options } = await post<TPasskeyOptions>('/login/passkey/options', {
-    email: email || undefined,
-  });
+export async function signInWithPasskey(email: string) {
+  const { challenge_token, options } = await call(signInOptions, { body: { email: email || undefined } });
   const { startAuthentication } = await import('@simplewebauthn/browser');
   const response = await startAuthentication({
     // What the server's WebAuthn library made for a sign-in, passed through the contract unchanged.
     optionsJSON: options as PublicKeyCredentialRequestOptionsJSON,
   });
-  return post<SessionUser>('/login/passkey', { challenge_token, response });
+  // Spread into a plain object: the browser library's interface has no index signature to match the contract's record.
+  const extensions = { ...response.clientExtensionResults };
+  return call(signIn, { body: { challenge_token, response: { ...response, clientExtensionResults: extensions } } });
 }
 
 /**
  * The login page's button: the session on success; null when the person cancelled the browser's
  * prompt (nothing to say); otherwise what went wrong, in words (passkeyFailureMessage), goes to `fail`.
  */
-export async function passkeyButton(email: string, post: Post, fail: (message: string) => void) {
+export async function passkeyButton(email: string, fail: (message: string) => void) {
   try {
-    return await signInWithPasskey(email, post);
+    return await signInWithPasskey(email);
   } catch (error) {
     const message = passkeyFailureMessage(error);
     if (message !== null) fail(message);

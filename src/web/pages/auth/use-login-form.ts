@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isStaff } from '../../../domain/roles';
 import { SIGN_IN_MESSAGES } from '../../../domain/sign-in-messages';
-import { ApiError, api } from '../../api/client';
+import { ApiError } from '../../api/client';
 import type { SessionUser } from '../../api/types';
 import { useSession } from '../../session/session';
 import { useMessages } from '../../shell/messages';
@@ -89,11 +89,7 @@ export function useLoginForm() {
 
   const withPasskey = async () => {
     setSubmitting(true);
-    const signedIn = await (await import('./SecondFactorStep')).passkeyButton(
-      values.email.trim(),
-      api.postJson,
-      messages.error,
-    );
+    const signedIn = await (await import('./SecondFactorStep')).passkeyButton(values.email.trim(), messages.error);
     setSubmitting(false);
     if (signedIn) {
       adopt(signedIn);

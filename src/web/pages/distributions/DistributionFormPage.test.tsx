@@ -13,7 +13,7 @@ import { Guard } from '../../shell/guards';
 import { AppProviders, type FakeApi, fakeApi, sessionUser, setTokenCookie } from '../../testing';
 import { usd } from './cents';
 import { DistributionFormPage } from './DistributionFormPage';
-import { RUTH_CHOICES, ruthWire, usdCents } from './test-fixtures';
+import { RUTH_CHOICES, ruthWire, savedDistribution, usdCents } from './test-fixtures';
 
 const userEvent = userEventLib.setup({ delay: null });
 // A shared 2-core machine: give the fake API and MUI's transitions time.
@@ -21,6 +21,12 @@ configure({ asyncUtilTimeout: 10_000 });
 const SLOW = { timeout: 60_000 };
 
 const RUTH_USER = { ...sessionUser('missionary', 5), name: 'Ruth Moabite', missionary_number: 'M-7' };
+
+/** What POST /distribution answers: the saved distribution and the message. */
+const savedAnswer = () => ({
+  ...savedDistribution({ payload: payloadToWire(distributionRequestSchema.parse(RUTH_CHOICES)) }),
+  message: 'Saved',
+});
 
 function serve(role: Role, wire: DistributionContextWire, record?: Record<string, unknown>): FakeApi {
   const server = fakeApi();
@@ -130,7 +136,7 @@ describe('Distribution Form', () => {
       let body: unknown = null;
       server.on('POST', '/distribution', (init) => {
         body = JSON.parse(String(init?.body));
-        return { status: 201, body: { id: 12 } };
+        return { status: 201, body: savedAnswer() };
       });
       const router = renderAt('/admin/distribution-form');
       await chooseRuthAndMay();
@@ -226,16 +232,7 @@ describe('a saved distribution', () => {
     const payload = distributionRequestSchema.parse({ ...RUTH_CHOICES, comments: 'Reviewed' });
     const wire = ruthWire();
     wire.distribution = { id: 12, status, payload: payloadToWire(payload) };
-    const record = {
-      id: 12,
-      status,
-      user_id: 5,
-      user_name: 'Ruth Moabite',
-      missionary_number: 'M-7',
-      start_date: '2024-05-01',
-      end_date: '2024-05-31',
-      donation_upload_name: 'May 2024',
-    };
+    const record = savedDistribution({ id: 12, status, payload: wire.distribution.payload });
     return { wire, record };
   };
 
@@ -245,7 +242,7 @@ describe('a saved distribution', () => {
     let patched: unknown = null;
     server.on('PATCH', '/distribution/12', (init) => {
       patched = JSON.parse(String(init?.body));
-      return { status: 200, body: record };
+      return { status: 200, body: { ...record, message: 'Updated' } };
     });
     renderAt('/admin/distribution-form/12');
     await waitFor(() => expect(summaryValue('Ending Balance')).toBe('$93.26'), { timeout: 10_000 });
@@ -351,7 +348,7 @@ describe('several uploads', () => {
       const sent: { body: { donation_upload_names?: string[] } | null } = { body: null };
       server.on('POST', '/distribution', (init) => {
         sent.body = JSON.parse(String(init?.body));
-        return { status: 201, body: { id: 12 } };
+        return { status: 201, body: savedAnswer() };
       });
       renderAt('/admin/distribution-form');
       await userEvent.type(await screen.findByRole('combobox', { name: /Missionary/ }), 'Ru');

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { distributionSteps } from '../../../domain/distributions';
 import { isStaff } from '../../../domain/roles';
-import { api } from '../../api/client';
+import { settingsContract } from '../../../domain/settings/contract';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
-import type { Setting } from '../../api/types';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
@@ -26,7 +26,7 @@ import { useDistributionForm } from './use-distribution-form';
 export function DistributionFormPage() {
   const { id } = useParams();
   const me = useCurrentUser();
-  const settings = useQuery({ queryKey: keys.settings, queryFn: () => api.get<Setting[]>('/settings') });
+  const settings = useQuery({ queryKey: keys.settings, queryFn: () => call(settingsContract.listSettings) });
   if (!id && !isStaff(me.role)) {
     return (
       <>

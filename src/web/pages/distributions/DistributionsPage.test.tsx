@@ -145,7 +145,10 @@ describe('Distributions list', () => {
 
   it('deletes a pending distribution only after confirmation', SLOW, async () => {
     const server = serve('admin', [row(3)]);
-    server.on('DELETE', '/distribution/3', () => ({ status: 200, body: { id: 3 } }));
+    server.on('DELETE', '/distribution/3', () => ({
+      status: 200,
+      body: { id: 3, success: true, message: 'Distribution Deleted' },
+    }));
     renderAt('/admin/distributions/pending');
     await screen.findByText('Missionary 3');
     await userEvent.click(screen.getByRole('button', { name: 'Delete distribution #3' }));
@@ -194,6 +197,10 @@ describe('Distributions list', () => {
         status: 201,
         body: {
           message: '2 pending distributions built.',
+          start_date: '2024-05-01',
+          end_date: '2024-05-31',
+          donation_upload_name: 'May 2024',
+          donation_upload_names: ['May 2024'],
           created: [],
           flagged_count: 1,
           skipped: [
@@ -254,7 +261,17 @@ describe('Distributions list', () => {
         sent = JSON.parse(String(init?.body));
         return {
           status: 201,
-          body: { message: '2 pending distributions built.', created: [], flagged_count: 0, skipped: [], failed: [] },
+          body: {
+            message: '2 pending distributions built.',
+            start_date: '2026-11-01',
+            end_date: '2026-11-30',
+            donation_upload_name: null,
+            donation_upload_names: ['November 2026', 'November 2026 checks'],
+            created: [],
+            flagged_count: 0,
+            skipped: [],
+            failed: [],
+          },
         };
       });
       renderAt('/admin/distributions/pending');

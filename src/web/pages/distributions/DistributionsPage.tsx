@@ -4,10 +4,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, type SetStateAction, useCallback, useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { ReviewFlag } from '../../../domain/distributions';
+import { distributionsContract } from '../../../domain/distributions/contract';
 import { MESSAGES } from '../../../domain/messages';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
-import type { Page } from '../../api/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
@@ -165,7 +165,10 @@ function useDistributionActions(
   const queryClient = useQueryClient();
   const approve = useMutation({
     mutationFn: ({ ids, reviewed }: ApproveChoice) =>
-      api.postForm('/batch-approve', { distribution_ids: JSON.stringify(ids), reviewed: JSON.stringify(reviewed) }),
+      call(distributionsContract.batchApprove, {
+        body: { distribution_ids: JSON.stringify(ids), reviewed: JSON.stringify(reviewed) },
+        form: true,
+      }),
     onSuccess: () => {
       messages.success(MESSAGES.distributionsApproved);
       setSelected([]);
@@ -183,7 +186,7 @@ function useDistributionActions(
   });
 
   const remove = useMutation({
-    mutationFn: (row: DistributionRecord) => api.delete(`/distribution/${row.id}`),
+    mutationFn: (row: DistributionRecord) => call(distributionsContract.deleteDistribution, { params: { id: row.id } }),
     onSuccess: (_result, row) => {
       messages.success(MESSAGES.distributionDeleted);
       setSelected((current) => current.filter((key) => key !== row.id));
@@ -307,7 +310,7 @@ function DistributionsList({ status }: { status: DistributionStatus }) {
       <DataTable<DistributionRecord>
         key={status}
         queryKey={keys.distributions.list(status)}
-        fetchPage={(params) => api.get<Page<DistributionRecord>>('/paginated_distribution', { ...params, status })}
+        fetchPage={(params) => call(distributionsContract.paginateDistributions, { query: { ...params, status } })}
         defaultLimit={DISTRIBUTION_PAGE_SIZE}
         columns={distributionColumns(terms.missionary, status)}
         rowKey={(row) => row.id}

@@ -1,8 +1,9 @@
 import { Link } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { api } from '../../api/client';
+import { distributionsContract } from '../../../domain/distributions/contract';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
-import type { Page, User } from '../../api/types';
+import type { User } from '../../api/types';
 import { type Column, DataTable } from '../../components/DataTable';
 import { date, money } from '../../format';
 import type { DistributionRecord } from './types';
@@ -43,10 +44,8 @@ function ApprovedDistributions({ user, formPath, title }: { user: User; formPath
       urlPrefix="dist"
       queryKey={keys.distributions.approvedOf(user.id)}
       fetchPage={(params) =>
-        api.get<Page<DistributionRecord>>('/paginated_distribution', {
-          ...params,
-          status: 'approved',
-          user_id: user.id,
+        call(distributionsContract.paginateDistributions, {
+          query: { ...params, status: 'approved', user_id: user.id },
         })
       }
       defaultLimit={10}

@@ -5,6 +5,8 @@ import {
   type DistributionContext,
   type DistributionContextWire,
 } from '../../../domain/distributions/context';
+import { type TDistributionDetail, ZDistributionDetailSchema } from '../../../domain/distributions/contract';
+import { STORED_MONEY_FIELDS } from '../../../domain/distributions/types';
 import { parseDecimal, parseDollars } from '../../../domain/money';
 import { DEFAULT_SETTINGS, settingsFrom } from '../../../domain/settings/settings';
 
@@ -116,3 +118,51 @@ export const RUTH_CHOICES: DistributionRequestInput = {
 } as DistributionRequestInput;
 
 export { parseDecimal };
+
+/**
+ * A saved distribution as GET /distribution/{id} answers it (ZDistributionDetailSchema): every field
+ * the contract names, so `call()` parses it. Money fields are zero; the form rebuilds its figures
+ * from the context and the saved choices (`payload`), not from these.
+ */
+export function savedDistribution(overrides: Partial<TDistributionDetail> & Pick<TDistributionDetail, 'payload'>) {
+  const money = Object.fromEntries(STORED_MONEY_FIELDS.map((field) => [field, 0]));
+  const record = {
+    ...money,
+    id: 12,
+    status: 'pending',
+    user_id: 5,
+    user_name: 'Ruth Moabite',
+    user_email: 'ruth@field.example',
+    missionary_number: 'M-7',
+    start_date: '2024-05-01',
+    end_date: '2024-05-31',
+    donation_upload_name: 'May 2024',
+    donation_upload_names: ['May 2024'],
+    ministry_expense_reimbursement: 0,
+    ministry_expense_advance: 0,
+    fica_tax: 0,
+    tax_status: 'W2',
+    comments: 'Reviewed',
+    review_flags: [],
+    batch: 0,
+    approved_at: null,
+    approved_by: null,
+    reversed_at: null,
+    reversed_by: null,
+    reversal_reason: null,
+    created_by: 1,
+    created_at: '2024-06-01T10:00:00.000Z',
+    updated_at: '2024-06-01T10:00:00.000Z',
+    processedExpenseReports: '[]',
+    processedAdvanceRequests: '[]',
+    hold_account_transactions: '[]',
+    user: null,
+    expense_report: [],
+    advance_request: [],
+    donations: [],
+    reversed_by_name: null,
+    ...overrides,
+  };
+  // Checked here, so a fixture that drifts from the contract fails where it is made.
+  return ZDistributionDetailSchema.parse(record);
+}

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, type MutableRefObject, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ResponseOf } from '../../../domain/contract';
 import { isIsoDate } from '../../../domain/dates';
 import {
   type DistributionResult,
@@ -17,16 +16,15 @@ import {
   FORM_CHOICES,
   initialPayload,
 } from '../../../domain/distributions/context';
-import type { distributionsContract } from '../../../domain/distributions/contract';
+import { distributionsContract } from '../../../domain/distributions/contract';
 import { MESSAGES } from '../../../domain/messages';
 import { isStaff } from '../../../domain/roles';
-import { ApiError, api } from '../../api/client';
+import { ApiError, call, withQuery } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
 import { EMPTY_FORM, type FormAction, type FormState, formReducer, payloadOf, stateFromSaved } from './form-state';
 import { computePreview, type Preview } from './preview';
-import type { DistributionRecord } from './types';
 import { usePreselectUploads } from './use-undistributed';
 
 /**
@@ -47,16 +45,15 @@ export type OpenDialog =
  * GET /distribution-context for the form's choices. For a saved distribution the upload is always
  * sent, blank included (the server otherwise falls back to the saved upload).
  */
-export function contextPath(state: FormState, distributionId: number | null): string {
-  const params = new URLSearchParams();
-  if (state.fieldWorker) params.set('user_id', String(state.fieldWorker.id));
-  params.set('start_date', state.startDate);
-  params.set('end_date', state.endDate);
-  if (state.uploadNames.length > 0 || distributionId !== null) {
-    params.set('donation_upload_names', JSON.stringify(state.uploadNames));
-  }
-  if (distributionId !== null) params.set('distribution_id', String(distributionId));
-  return `/distribution-context?${params.toString()}`;
+export function contextQuery(state: FormState, distributionId: number | null) {
+  return {
+    user_id: state.fieldWorker?.id,
+    start_date: state.startDate,
+    end_date: state.endDate,
+    donation_upload_names:
+      state.uploadNames.length > 0 || distributionId !== null ? JSON.stringify(state.uploadNames) : undefined,
+    distribution_id: distributionId ?? undefined,
+  };
 }
 
 const readyToLoad = (state: FormState) =>
@@ -70,7 +67,7 @@ function useSavedDistribution(id: number | null, dispatch: Dispatch<FormAction>,
   const saved = useQuery({
     queryKey: keys.distributions.one(id),
     // GET /distribution/{id} also names who reversed it (the lists do not).
-    queryFn: () => api.get<DistributionRecord & { reversed_by_name?: string | null }>(`/distribution/${id}`),
+    queryFn: () => call(distributionsContract.getDistribution, { params: { id: id ?? '' } }),
     enabled: id !== null,
   });
   useEffect(() => {
@@ -100,15 +97,14 @@ function useSavedDistribution(id: number | null, dispatch: Dispatch<FormAction>,
  * per field worker and upload.
  */
 function useDistributionContext(
-  path: string,
+  query: ReturnType<typeof contextQuery>,
   enabled: boolean,
   dispatch: Dispatch<FormAction>,
   restored: MutableRefObject<boolean>,
 ) {
   const context = useQuery({
-    queryKey: keys.distributions.context(path),
-    queryFn: async () =>
-      contextFromWire(await api.get<ResponseOf<typeof distributionsContract.distributionContext>>(path)),
+    queryKey: keys.distributions.context(withQuery('/distribution-context', query)),
+    queryFn: async () => contextFromWire(await call(distributionsContract.distributionContext, { query })),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -171,8 +167,8 @@ function useSubmitDistribution(
     setSaving(true);
     setServerErrors({});
     try {
-      if (id === null) await api.postJson('/distribution', payload);
-      else await api.patchJson(`/distribution/${id}`, payload);
+      if (id === null) await call(distributionsContract.createDistribution, { body: payload });
+      else await call(distributionsContract.updateDistribution, { params: { id }, body: payload });
       messages.success(id === null ? MESSAGES.distributionSaved : MESSAGES.distributionUpdated);
       dispatch({ type: 'reset' });
       await queryClient.invalidateQueries({ queryKey: keys.distributions.all });
@@ -202,7 +198,7 @@ export function useDistributionForm(id: number | null) {
 
   const saved = useSavedDistribution(id, dispatch, restored);
   const enabled = readyToLoad(state) && (id === null || saved.isSuccess);
-  const { context, loaded } = useDistributionContext(contextPath(state, id), enabled, dispatch, restored);
+  const { context, loaded } = useDistributionContext(contextQuery(state, id), enabled, dispatch, restored);
 
   const status = saved.data?.status ?? loaded?.distribution?.status ?? null;
   const readOnly = isDistributionReadOnly(me.role, status);

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Dispatch, useEffect, useRef } from 'react';
-import type { TUndistributedUpload } from '../../../domain/donations/undistributed-contract';
-import { api } from '../../api/client';
+import { undistributedContract } from '../../../domain/donations/undistributed-contract';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import type { FormAction, FormState } from './form-state';
 
@@ -13,10 +13,9 @@ export function useUndistributedUploads(userId: number | null | undefined, enabl
   return useQuery({
     queryKey: keys.donations.undistributed(userId ?? null),
     queryFn: () =>
-      api.get<TUndistributedUpload[]>(
-        '/donation/undistributed',
-        userId === null || userId === undefined ? undefined : { user_id: userId },
-      ),
+      call(undistributedContract.listUndistributedUploads, {
+        query: userId === null || userId === undefined ? undefined : { user_id: userId },
+      }),
     enabled: enabled && userId !== undefined,
     staleTime: 0,
   });

@@ -1,8 +1,9 @@
 import { InputAdornment, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
+import { donationsContract } from '../../../domain/donations/contract';
 import { updateDonationSchema } from '../../../domain/donations/schemas';
 import { MESSAGES } from '../../../domain/messages';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { FormDialog } from '../../components/FormDialog';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
@@ -19,7 +20,7 @@ export function DonationDialog({ donation, onClose }: { donation: Donation; onCl
   });
   const submit = form.handleSubmit(async (values) => {
     try {
-      await api.patchForm(`/donation/${donation.id}`, values);
+      await call(donationsContract.updateDonation, { params: { id: donation.id }, body: values, form: true });
       messages.success(MESSAGES.donationUpdated);
       queryClient.invalidateQueries({ queryKey: keys.donations.all });
       onClose();

@@ -2,14 +2,14 @@ import { Alert, Box, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { api } from '../../api/client';
+import { donationsContract } from '../../../domain/donations/contract';
+import { usersContract } from '../../../domain/users/contract';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
-import type { User } from '../../api/types';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../session/session';
 import { type MissionaryOption, MissionarySearch } from '../hold-accounts/MissionarySearch';
 import { DonationsTable } from './DonationsTable';
-import type { UploadName } from './types';
 
 /** /admin/donations: paginated, searchable, filtered by missionary and upload name (kept in the address). */
 export function DonationsPage() {
@@ -21,12 +21,12 @@ export function DonationsPage() {
   // A missionary filter from the address (a shared link) shows the missionary's name once loaded.
   const filtered = useQuery({
     queryKey: keys.users.one(userId),
-    queryFn: () => api.get<User>(`/user/${userId}`),
+    queryFn: () => call(usersContract.getUser, { params: { id: userId ?? '' } }),
     enabled: userId !== undefined && missionary?.id !== userId,
   });
   const uploads = useQuery({
     queryKey: keys.donations.uploadNames,
-    queryFn: () => api.get<UploadName[]>('/donation/upload-names'),
+    queryFn: () => call(donationsContract.listUploadNames),
   });
 
   const setFilter = (key: 'upload_name' | 'user_id', value: string | undefined) =>

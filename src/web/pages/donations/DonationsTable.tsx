@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { api } from '../../api/client';
+import { donationsContract } from '../../../domain/donations/contract';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
-import type { Page } from '../../api/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { money } from '../../format';
@@ -36,7 +36,7 @@ export function DonationsTable(props: {
         title={props.title}
         urlPrefix={props.urlPrefix}
         queryKey={keys.donations.page(props.filter)}
-        fetchPage={(params) => api.get<Page<Donation>>('/paginated_donation', { ...params, ...props.filter })}
+        fetchPage={(params) => call(donationsContract.paginateDonations, { query: { ...params, ...props.filter } })}
         defaultLimit={props.defaultLimit ?? 100}
         columns={columns}
         rowKey={(d) => d.id}

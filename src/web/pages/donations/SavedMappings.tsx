@@ -13,7 +13,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { normalizeHeader, ROLE_LABELS } from '../../../domain/donations/columns';
 import type { TColumnMapping } from '../../../domain/donations/contract';
-import { api } from '../../api/client';
+import { donationsContract } from '../../../domain/donations/contract';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { date } from '../../format';
@@ -34,10 +35,12 @@ function EditMappingDialog(props: { mapping: TColumnMapping; onClose(): void }) 
   const [amountColumn, setAmountColumn] = useState<string | null>(props.mapping.amount_column);
   const save = useMutation({
     mutationFn: () =>
-      api.postJson<TColumnMapping>('/donation/column-mapping', {
-        headers: props.mapping.headers,
-        columns: value,
-        amount_column: amountColumnsOf(props.mapping.headers, value).length > 1 ? amountColumn : null,
+      call(donationsContract.saveColumnMapping, {
+        body: {
+          headers: props.mapping.headers,
+          columns: value,
+          amount_column: amountColumnsOf(props.mapping.headers, value).length > 1 ? amountColumn : null,
+        },
       }),
     onSuccess: () => {
       messages.success('Column mapping saved.');
@@ -78,10 +81,11 @@ export function SavedMappings() {
   const [deleting, setDeleting] = useState<TColumnMapping | null>(null);
   const list = useQuery({
     queryKey: keys.donations.columnMappings,
-    queryFn: () => api.get<TColumnMapping[]>('/donation/column-mappings'),
+    queryFn: () => call(donationsContract.listColumnMappings),
   });
   const remove = useMutation({
-    mutationFn: (mapping: TColumnMapping) => api.delete(`/donation/column-mapping/${mapping.id}`),
+    mutationFn: (mapping: TColumnMapping) =>
+      call(donationsContract.deleteColumnMapping, { params: { id: mapping.id } }),
     onSuccess: () => {
       messages.success('Column mapping deleted.');
       queryClient.invalidateQueries({ queryKey: keys.donations.columnMappings });

@@ -1,6 +1,6 @@
-import { api } from '../../api/client';
+import { donationsContract } from '../../../domain/donations/contract';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
-import type { Page } from '../../api/types';
 import { type Column, DataTable } from '../../components/DataTable';
 import { money } from '../../format';
 import type { MissionaryTotal } from './types';
@@ -37,7 +37,7 @@ export function UploadMissionaryTotals({ uploadId }: { uploadId: number }) {
       urlPrefix="totals"
       queryKey={keys.donations.uploadTotals(uploadId)}
       fetchPage={(params) =>
-        api.get<Page<MissionaryTotal>>(`/donation/upload/${uploadId}/missionary-totals`, { ...params })
+        call(donationsContract.listUploadMissionaryTotals, { params: { id: uploadId }, query: { ...params } })
       }
       columns={columns}
       rowKey={(row) => row.user_id}

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { donationsContract } from '../../../domain/donations/contract';
 import { MESSAGES } from '../../../domain/messages';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { useMessages } from '../../shell/messages';
 import type { Donation } from './types';
@@ -17,7 +18,7 @@ export function useDonationActions() {
   const [deleting, setDeleting] = useState<Donation | null>(null);
 
   const remove = useMutation({
-    mutationFn: (donation: Donation) => api.delete(`/donation/${donation.id}`),
+    mutationFn: (donation: Donation) => call(donationsContract.deleteDonation, { params: { id: donation.id } }),
     onSuccess: () => {
       messages.success(MESSAGES.donationDeleted);
       queryClient.invalidateQueries({ queryKey: keys.donations.all });
@@ -27,7 +28,11 @@ export function useDonationActions() {
   });
   const approve = useMutation({
     mutationFn: ({ donation, approved }: { donation: Donation; approved: boolean }) =>
-      api.patchForm(`/donation/${donation.id}/approve`, { approved: approved ? 1 : 0 }),
+      call(donationsContract.approveDonation, {
+        params: { id: donation.id },
+        body: { approved: approved ? 1 : 0 },
+        form: true,
+      }),
     onSuccess: () => {
       messages.success(MESSAGES.donationUpdated);
       queryClient.invalidateQueries({ queryKey: keys.donations.all });

@@ -10,8 +10,10 @@ import {
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { advancesContract } from '../../../domain/advances/contract';
+import { expenseReportsContract } from '../../../domain/expense-reports/contract';
 import { MESSAGES } from '../../../domain/messages';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
@@ -20,7 +22,6 @@ import { money } from '../../format';
 import { KEPT_ON_DEVICE, startReport } from '../../offline/outbox';
 import { useCurrentUser } from '../../session/session';
 import { useMessages } from '../../shell/messages';
-import type { Advance } from '../advances/types';
 import type { FullReport } from './types';
 
 /**
@@ -36,7 +37,7 @@ export function NewReportPage() {
   const kind = advance_request_id ? 'advance' : type;
   const advance = useQuery({
     queryKey: keys.advances.one(advance_request_id),
-    queryFn: () => api.get<Advance>(`/advance-request/${advance_request_id}`),
+    queryFn: () => call(advancesContract.getAdvance, { params: { id: advance_request_id ?? '' } }),
     enabled: advance_request_id !== undefined,
   });
 
@@ -50,11 +51,14 @@ export function NewReportPage() {
             id: await startReport(me.id, { type: 'reimbursement', distance_type: 'none', user_id: String(me.id) }),
             advance_request_id: null,
           }
-        : api.postForm<FullReport>('/expense-report', {
-            type: kind,
-            distance_type: 'none',
-            user_id: me.id,
-            ...(advance_request_id && { advance_request_id }),
+        : call(expenseReportsContract.createReport, {
+            body: {
+              type: kind,
+              distance_type: 'none',
+              user_id: me.id,
+              ...(advance_request_id && { advance_request_id }),
+            },
+            form: true,
           }),
     onSuccess: async (report) => {
       messages.success(report.id < 0 ? KEPT_ON_DEVICE : MESSAGES.reportStarted);

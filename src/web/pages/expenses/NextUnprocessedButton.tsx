@@ -2,10 +2,9 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { Button } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { api } from '../../api/client';
+import { expenseReportsContract } from '../../../domain/expense-reports/contract';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
-import type { Page } from '../../api/types';
-import type { ReportSummary } from './types';
 
 /**
  * After processing, the office goes on to the next report waiting in the queue: the first
@@ -15,13 +14,8 @@ export function NextUnprocessedButton({ currentId }: { currentId: number }) {
   const next = useQuery({
     queryKey: keys.expenseReports.nextUnprocessed(currentId),
     queryFn: () =>
-      api.get<Page<ReportSummary>>('/paginated_expense_report', {
-        submitted: 1,
-        processed: 0,
-        limit: 2,
-        page: 0,
-        order_by: 'id',
-        order: 'desc',
+      call(expenseReportsContract.paginateReports, {
+        query: { submitted: 1, processed: 0, limit: 2, page: 0, order_by: 'id', order: 'desc' },
       }),
   });
   if (next.isPending || next.isError) return null;

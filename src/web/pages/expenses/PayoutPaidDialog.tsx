@@ -13,8 +13,9 @@ import {
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { expenseReportsContract } from '../../../domain/expense-reports/contract';
 import { PAYOUT_REFERENCE_MAX, type PayoutPaidMethod } from '../../../domain/expense-reports/schemas';
-import { ApiError, api } from '../../api/client';
+import { ApiError, call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { money } from '../../format';
 import { useMessages } from '../../shell/messages';
@@ -45,7 +46,8 @@ export function PayoutPaidDialog({ report, onClose }: { report: FullReport; onCl
   const [error, setError] = useState<string | null>(null);
 
   const send = useMutation({
-    mutationFn: () => api.postJson<FullReport>(`/expense-report/${report.id}/payout-paid`, { method, reference }),
+    mutationFn: () =>
+      call(expenseReportsContract.recordPayoutPaid, { params: { id: report.id }, body: { method, reference } }),
     onSuccess: async (recorded) => {
       messages.success(PAYOUT_PAID_MESSAGE);
       queryClient.setQueryData(keys.expenseReports.one(report.id), recorded);

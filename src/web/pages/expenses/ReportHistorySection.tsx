@@ -1,7 +1,8 @@
 import { useNavigate } from 'react-router';
-import { api } from '../../api/client';
+import { expenseReportsContract } from '../../../domain/expense-reports/contract';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
-import type { Page, User } from '../../api/types';
+import type { User } from '../../api/types';
 import { DataTable } from '../../components/DataTable';
 import { reportColumns } from './report-columns';
 import type { ReportSummary } from './types';
@@ -15,7 +16,7 @@ export function ReportHistorySection({ user }: { user: User }) {
       title="Report History"
       urlPrefix="reports"
       queryKey={keys.expenseReports.ofUser(user.id)}
-      fetchPage={(params) => api.get<Page<ReportSummary>>('/paginated_expense_report', { ...params, user_id: user.id })}
+      fetchPage={(params) => call(expenseReportsContract.paginateReports, { query: { ...params, user_id: user.id } })}
       columns={reportColumns({ owner: false })}
       rowKey={(report) => report.id}
       searchLabel="Search reports"

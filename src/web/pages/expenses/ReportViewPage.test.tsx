@@ -14,7 +14,7 @@ const SLOW = { timeout: 60_000 };
 function serve(value: FullReport): FakeApi {
   const server = signedInApi('admin', 1);
   server.on('GET', '/expense-report/1', () => ({ status: 200, body: value }));
-  server.on('DELETE', '/expense-report/processed/1', () => ({ status: 200, body: { success: true } }));
+  server.on('DELETE', '/expense-report/processed/1', () => ({ status: 200, body: value }));
   return server;
 }
 

@@ -1,8 +1,9 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { expenseReportsContract } from '../../../domain/expense-reports/contract';
 import { RETURN_COMMENT_MAX } from '../../../domain/expense-reports/schemas';
-import { ApiError, api } from '../../api/client';
+import { ApiError, call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { useMessages } from '../../shell/messages';
 import type { FullReport } from './types';
@@ -17,7 +18,8 @@ export function ReturnReportDialog({ report, onClose }: { report: FullReport; on
   const [error, setError] = useState<string | null>(null);
 
   const send = useMutation({
-    mutationFn: () => api.patchForm<FullReport>(`/return-expense-report/${report.id}`, { comment }),
+    mutationFn: () =>
+      call(expenseReportsContract.returnReport, { params: { id: report.id }, body: { comment }, form: true }),
     onSuccess: async (returned) => {
       messages.success(REPORT_RETURNED_MESSAGE);
       queryClient.setQueryData(keys.expenseReports.one(report.id), returned);

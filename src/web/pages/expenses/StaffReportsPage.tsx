@@ -3,9 +3,9 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { Button, FormControlLabel, Switch, Tab, Tabs } from '@mui/material';
 import { Suspense } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../api/client';
+import { expenseReportsContract } from '../../../domain/expense-reports/contract';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
-import type { Page } from '../../api/types';
 import { DataTable } from '../../components/DataTable';
 import { lazyPage } from '../../components/lazy-page';
 import { PageHeader } from '../../components/PageHeader';
@@ -119,7 +119,7 @@ export function StaffReportsPage({ mode }: { mode: Mode }) {
       <DataTable<ReportSummary>
         key={`${mode}-${archived}`}
         queryKey={keys.expenseReports.staff(mode, archived)}
-        fetchPage={(params) => api.get<Page<ReportSummary>>('/paginated_expense_report', { ...params, ...filter })}
+        fetchPage={(params) => call(expenseReportsContract.paginateReports, { query: { ...params, ...filter } })}
         columns={reportColumns({ owner: true, status: mode === 'all', unreimbursed: mode === 'processed' })}
         rowKey={(report) => report.id}
         searchLabel="Search name, Account # or ID"

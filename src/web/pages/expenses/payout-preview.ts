@@ -7,10 +7,10 @@ import {
   payoutSentence,
   planPayout,
 } from '../../../domain/expense-reports/payout';
+import { holdAccountsContract } from '../../../domain/hold-accounts/contract';
 import { type Cents, fromDollars } from '../../../domain/money';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
-import type { HoldAccount } from '../hold-accounts/types';
 import type { FullReport } from './types';
 
 /** The report's lines as the server's payout takes them, in line order: expenses (date, then entry; the report sends them so), then trips. */
@@ -35,7 +35,7 @@ export function usePayoutPreview(report: FullReport) {
   const charged = [...new Set(lines.flatMap((line) => (line.holdAccountId === null ? [] : [line.holdAccountId])))];
   const accounts = useQuery({
     queryKey: keys.holdAccounts.ofUser(report.user_id),
-    queryFn: () => api.get<HoldAccount[]>('/hold-account', { status: 'all', user_id: report.user_id }),
+    queryFn: () => call(holdAccountsContract.listHoldAccounts, { query: { status: 'all', user_id: report.user_id } }),
     enabled: charged.length > 0,
   });
   const sources: PayoutSources | null =

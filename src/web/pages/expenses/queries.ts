@@ -1,20 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { categoriesContract } from '../../../domain/categories/contract';
+import { expenseReportsContract } from '../../../domain/expense-reports/contract';
 import { parseDecimal } from '../../../domain/money';
+import { settingsContract } from '../../../domain/settings/contract';
 import { DEFAULT_SETTINGS } from '../../../domain/settings/settings';
-import { ApiError, api } from '../../api/client';
+import { ApiError, call } from '../../api/call';
 import { keys } from '../../api/query-keys';
-import type { Category, Setting } from '../../api/types';
 import { withOfflineCopy } from '../../offline/cached-read';
 import { getToken } from '../../session/token-store';
-import type { FullReport, HoldAccountChoice } from './types';
 
 export function useReport(id: string | number | undefined) {
   return useQuery({
     queryKey: keys.expenseReports.one(id),
     // Offline, the copy kept on this device answers (withOfflineCopy); the query must still run.
     networkMode: 'always',
-    queryFn: () => withOfflineCopy(`report-${id}`, () => api.get<FullReport>(`/expense-report/${id}`)),
+    queryFn: () =>
+      withOfflineCopy(`report-${id}`, () => call(expenseReportsContract.getReport, { params: { id: id ?? '' } })),
     enabled: id !== undefined,
   });
 }
@@ -24,7 +26,7 @@ export function useCategories() {
     queryKey: keys.categories.all,
     // Offline, the copy kept on this device answers (withOfflineCopy); the query must still run.
     networkMode: 'always',
-    queryFn: () => withOfflineCopy('categories', () => api.get<Category[]>('/categories')),
+    queryFn: () => withOfflineCopy('categories', () => call(categoriesContract.listCategories)),
   });
 }
 
@@ -34,7 +36,9 @@ export function useHoldAccountChoices(userId: number | undefined) {
     // Offline, the copy kept on this device answers (withOfflineCopy); the query must still run.
     networkMode: 'always',
     queryFn: () =>
-      withOfflineCopy(`hold-accounts-${userId}`, () => api.get<HoldAccountChoice[]>(`/user/${userId}/hold-accounts`)),
+      withOfflineCopy(`hold-accounts-${userId}`, () =>
+        call(expenseReportsContract.holdAccountChoices, { params: { id: userId ?? '' } }),
+      ),
     enabled: userId !== undefined,
   });
 }
@@ -45,7 +49,7 @@ export function useMileageRate() {
     queryKey: keys.settings,
     // Offline, the copy kept on this device answers (withOfflineCopy); the query must still run.
     networkMode: 'always',
-    queryFn: () => withOfflineCopy('settings', () => api.get<Setting[]>('/settings')),
+    queryFn: () => withOfflineCopy('settings', () => call(settingsContract.listSettings)),
   });
   const text =
     query.data?.find((setting) => setting.setting_name === 'mileage_reimbursement')?.setting_value ??

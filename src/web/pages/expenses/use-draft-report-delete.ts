@@ -1,10 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { expenseReportsContract } from '../../../domain/expense-reports/contract';
 import { MESSAGES } from '../../../domain/messages';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
+import { route } from '../../api/route';
 import { useMessages } from '../../shell/messages';
 import type { ReportSummary } from './types';
+
+// On the missionary dashboard: the contract as a type only (src/web/api/route.ts says why).
+const deleteDraft = route<typeof expenseReportsContract.deleteUnsubmittedReport>({
+  method: 'DELETE',
+  path: '/expense-report/unsubmitted/:id',
+});
 
 /** The missionary's delete of a report not submitted yet: asked first, then sent. */
 export function useDraftReportDelete() {
@@ -12,7 +20,7 @@ export function useDraftReportDelete() {
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<ReportSummary | null>(null);
   const remove = useMutation({
-    mutationFn: (report: ReportSummary) => api.delete(`/expense-report/unsubmitted/${report.id}`),
+    mutationFn: (report: ReportSummary) => call(deleteDraft, { params: { id: report.id } }),
     onSuccess: async () => {
       messages.success(MESSAGES.reportDeleted);
       await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type PayoutResult, resolvePayout } from '../../../domain/expense-reports/calculations';
+import { expenseReportsContract } from '../../../domain/expense-reports/contract';
 import { MESSAGES } from '../../../domain/messages';
 import { fromDollars, parseDollars, toDecimalString } from '../../../domain/money';
-import { ApiError, api } from '../../api/client';
+import { ApiError, call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { useMessages } from '../../shell/messages';
 import { usePayoutPreview } from './payout-preview';
@@ -21,12 +22,14 @@ export function useProcessReport(report: FullReport, onClose: () => void, onFail
   const advance = report.type === 'advance';
   return useMutation({
     mutationFn: (payout: Payout | null) =>
-      api.patchForm<FullReport>(
-        `/process-expense-report/${report.id}`,
-        advance || payout === null
-          ? {}
-          : { payout: toDecimalString(payout.payout), new_unreimbursed_total: toDecimalString(payout.unreimbursed) },
-      ),
+      call(expenseReportsContract.processReport, {
+        params: { id: report.id },
+        body:
+          advance || payout === null
+            ? {}
+            : { payout: toDecimalString(payout.payout), new_unreimbursed_total: toDecimalString(payout.unreimbursed) },
+        form: true,
+      }),
     onSuccess: async (processed) => {
       messages.success(advance ? MESSAGES.advanceProcessed : MESSAGES.reportProcessed);
       queryClient.setQueryData(keys.expenseReports.one(report.id), processed);

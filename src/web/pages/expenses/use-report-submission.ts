@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { expenseReportsContract } from '../../../domain/expense-reports/contract';
 import { MESSAGES } from '../../../domain/messages';
-import { ApiError, api } from '../../api/client';
+import { ApiError, call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { KEPT_ON_DEVICE } from '../../offline/outbox';
 import { useOutbox } from '../../offline/WaitingToSend';
@@ -44,12 +45,11 @@ export function useReportSubmission(report: FullReport, cashReturned?: string) {
     mutationFn: async () =>
       report.id < 0 || !navigator.onLine
         ? 'kept'
-        : api
-            .patchForm<FullReport>(
-              `/save/expense-report/${report.id}`,
-              cashReturned === undefined ? {} : { cash_returned: cashReturned || '0' },
-            )
-            .then(() => 'sent'),
+        : call(expenseReportsContract.saveReport, {
+            params: { id: report.id },
+            body: cashReturned === undefined ? {} : { cash_returned: cashReturned || '0' },
+            form: true,
+          }).then(() => 'sent'),
     onSuccess: async (outcome) => {
       messages.success(outcome === 'kept' ? KEPT_ON_DEVICE : MESSAGES.reportSaved);
       await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
@@ -59,10 +59,11 @@ export function useReportSubmission(report: FullReport, cashReturned?: string) {
   });
   const submit = useMutation({
     mutationFn: () =>
-      api.patchForm<FullReport>(
-        `/submit/expense-report/${report.id}`,
-        advance ? { cash_returned: cashReturned || '0' } : {},
-      ),
+      call(expenseReportsContract.submitReport, {
+        params: { id: report.id },
+        body: advance ? { cash_returned: cashReturned || '0' } : {},
+        form: true,
+      }),
     onSuccess: async () => {
       setConfirming(false);
       messages.success(MESSAGES.reportSubmitted);

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { expenseReportsContract } from '../../../domain/expense-reports/contract';
 import { MESSAGES } from '../../../domain/messages';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { useMessages } from '../../shell/messages';
 import type { ReportSummary } from './types';
@@ -21,7 +22,9 @@ export function useStaffReportAction(onDone?: () => void) {
   const [pending, setPending] = useState<PendingReportAction | null>(null);
   const act = useMutation({
     mutationFn: ({ kind, report }: PendingReportAction) =>
-      api.delete(kind === 'delete' ? `/expense-report/${report.id}` : `/expense-report/processed/${report.id}`),
+      call(kind === 'delete' ? expenseReportsContract.deleteReport : expenseReportsContract.archiveReport, {
+        params: { id: report.id },
+      }),
     onSuccess: async (_result, { kind }) => {
       messages.success(kind === 'delete' ? MESSAGES.reportDeleted : MESSAGES.reportArchived);
       await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });

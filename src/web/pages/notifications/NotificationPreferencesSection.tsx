@@ -1,12 +1,13 @@
 import { Checkbox, FormControlLabel, FormGroup, Paper, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TNotificationPreferences } from '../../../domain/notifications/contract';
+import { notificationsContract } from '../../../domain/notifications/contract';
 import {
   NOTIFICATION_KINDS,
   NOTIFICATION_LABELS,
   type NotificationKind,
 } from '../../../domain/notifications/notifications';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { useMessages } from '../../shell/messages';
 
@@ -16,11 +17,11 @@ export function NotificationPreferencesSection() {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: keys.notificationPreferences,
-    queryFn: () => api.get<TNotificationPreferences>('/notification-preferences'),
+    queryFn: () => call(notificationsContract.getNotificationPreferences),
   });
   const save = useMutation({
     mutationFn: (change: Partial<Record<NotificationKind, 0 | 1>>) =>
-      api.patchForm<TNotificationPreferences>('/notification-preferences', change),
+      call(notificationsContract.updateNotificationPreferences, { body: change, form: true }),
     // The box changes as it is ticked; a refusal puts the saved choices back.
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: keys.notificationPreferences });

@@ -11,9 +11,10 @@ import {
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TOutboxMail, TOutboxMailDetail, TOutboxPage } from '../../../domain/notifications/contract';
+import type { TOutboxMail } from '../../../domain/notifications/contract';
+import { notificationsContract } from '../../../domain/notifications/contract';
 import type { MailStatus } from '../../../domain/notifications/notifications';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { DataTable } from '../../components/DataTable';
 import { ErrorState } from '../../components/ErrorState';
@@ -50,7 +51,7 @@ export function OutboxPage() {
   const [open, setOpen] = useState<TOutboxMail | null>(null);
   const summary = useQuery({
     queryKey: keys.outbox.summary,
-    queryFn: () => api.get<TOutboxPage>('/outbox', { limit: 1 }),
+    queryFn: () => call(notificationsContract.listOutbox, { query: { limit: 1 } }),
     enabled: me.role === 'admin',
   });
   if (me.role !== 'admin') {
@@ -79,7 +80,7 @@ export function OutboxPage() {
       <DataTable<TOutboxMail>
         title="Mails"
         queryKey={keys.outbox.list}
-        fetchPage={(params) => api.get<TOutboxPage>('/outbox', { ...params })}
+        fetchPage={(params) => call(notificationsContract.listOutbox, { query: { ...params } })}
         columns={[
           { key: 'created_at', label: 'Queued', sortKey: 'created_at', render: (mail) => dateTime(mail.created_at) },
           { key: 'to_address', label: 'To', sortKey: 'to_address', wrap: true, render: (mail) => mail.to_address },
@@ -126,10 +127,10 @@ function MailDialog({ mail, onClose }: { mail: TOutboxMail; onClose(): void }) {
   const queryClient = useQueryClient();
   const detail = useQuery({
     queryKey: keys.outbox.one(mail.id),
-    queryFn: () => api.get<TOutboxMailDetail>(`/outbox/${mail.id}`),
+    queryFn: () => call(notificationsContract.getOutboxMail, { params: { id: mail.id } }),
   });
   const retry = useMutation({
-    mutationFn: () => api.postForm<TOutboxMail>(`/outbox/${mail.id}/retry`, {}),
+    mutationFn: () => call(notificationsContract.retryOutboxMail, { params: { id: mail.id }, form: true }),
     onSuccess: async () => {
       messages.success('The mail is queued again.');
       await queryClient.invalidateQueries({ queryKey: keys.outbox.all });

@@ -1,7 +1,8 @@
 import { Button, Paper, Stack, Typography } from '@mui/material';
+import { authContract } from '../../../domain/auth/contract';
 import { updatePasswordSchema } from '../../../domain/auth/schemas';
 import { MESSAGES } from '../../../domain/messages';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { useMessages } from '../../shell/messages';
 
@@ -13,7 +14,7 @@ export function ChangePasswordForm({ userId, heading = true }: { userId: number;
   const form = useSchemaForm(updatePasswordSchema, EMPTY);
   const submit = form.handleSubmit(async (values) => {
     try {
-      await api.patchForm(`/user/${userId}/update-password`, values);
+      await call(authContract.updatePassword, { params: { id: userId }, body: values, form: true });
       messages.success(MESSAGES.passwordUpdated);
       form.reset(EMPTY);
     } catch (error) {

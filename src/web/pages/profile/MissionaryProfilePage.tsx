@@ -1,9 +1,9 @@
 import { Alert, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { api } from '../../api/client';
+import { usersContract } from '../../../domain/users/contract';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
-import type { User } from '../../api/types';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
@@ -25,7 +25,7 @@ export function MissionaryProfilePage() {
   const own = Number(user_id) === me.id;
   const query = useQuery({
     queryKey: keys.users.one(me.id),
-    queryFn: () => api.get<User>(`/user/${me.id}`),
+    queryFn: () => call(usersContract.getUser, { params: { id: me.id } }),
     enabled: own,
   });
   if (!own) return <Alert severity="warning">You can only view your own profile.</Alert>;

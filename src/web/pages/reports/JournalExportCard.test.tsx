@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { AppProviders, setTokenCookie } from '../../testing';
+import { AppProviders, sessionUser, setTokenCookie } from '../../testing';
 import { JournalExportCard } from './JournalExportCard';
 
 const PREVIEW = {
@@ -34,6 +34,7 @@ function fakeServer() {
     'fetch',
     vi.fn(async (input: string) => {
       urls.push(String(input));
+      if (String(input) === '/api/token') return json(sessionUser('admin'));
       if (String(input).startsWith('/api/download-token')) return json({ download_token: 'dl-1', expires_in: 60 });
       if (String(input).startsWith('/api/reports/journal/preview')) return json(PREVIEW);
       return new Response('JournalNo\r\n', {

@@ -1,9 +1,10 @@
 import { Checkbox, FormControlLabel, FormGroup, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
+import { categoriesContract } from '../../../domain/categories/contract';
 import { categorySchema } from '../../../domain/categories/schemas';
 import { MESSAGES } from '../../../domain/messages';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import type { Category } from '../../api/types';
 import { FormDialog } from '../../components/FormDialog';
@@ -35,8 +36,8 @@ export function CategoryDialog({ category, onClose }: { category: Category | nul
       advance: values.advance ? 1 : 0,
     };
     try {
-      if (category) await api.patchForm(`/categories/${category.id}/update`, body);
-      else await api.postForm('/categories', body);
+      if (category) await call(categoriesContract.updateCategory, { params: { id: category.id }, body, form: true });
+      else await call(categoriesContract.createCategory, { body, form: true });
       messages.success(category ? MESSAGES.categoryUpdated : MESSAGES.categoryAdded);
       queryClient.invalidateQueries({ queryKey: keys.categories.all });
       onClose();

@@ -12,6 +12,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { MESSAGES } from '../../../domain/messages';
+import { settingsContract } from '../../../domain/settings/contract';
 import {
   DONOR_NAMES_LABEL,
   DONOR_NAMES_SETTING,
@@ -19,7 +20,7 @@ import {
   SETTING_NAMES,
   updateSettingsSchema,
 } from '../../../domain/settings/settings';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import type { Setting } from '../../api/types';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
@@ -48,7 +49,7 @@ export function SettingsForm({ settings, editable }: { settings: Setting[]; edit
   const form = useSchemaForm(updateSettingsSchema, initial);
   const submit = form.handleSubmit(async (values) => {
     try {
-      const saved = await api.patchForm<Setting[]>('/settings', values);
+      const saved = await call(settingsContract.updateSettings, { body: values, form: true });
       queryClient.setQueryData(keys.settings, saved);
       messages.success(MESSAGES.settingsUpdated);
       form.reset(values);

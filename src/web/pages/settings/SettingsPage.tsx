@@ -2,10 +2,12 @@ import { Button, Paper, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { categoriesContract } from '../../../domain/categories/contract';
 import { MESSAGES } from '../../../domain/messages';
-import { api } from '../../api/client';
+import { settingsContract } from '../../../domain/settings/contract';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
-import type { Category, Setting } from '../../api/types';
+import type { Category } from '../../api/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { type Column, DataTable } from '../../components/DataTable';
 import { ErrorState } from '../../components/ErrorState';
@@ -45,12 +47,15 @@ export function SettingsPage() {
   const editable = me.role === 'admin';
   const messages = useMessages();
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: keys.settings, queryFn: () => api.get<Setting[]>('/settings') });
-  const categories = useQuery({ queryKey: keys.categories.all, queryFn: () => api.get<Category[]>('/categories') });
+  const settings = useQuery({ queryKey: keys.settings, queryFn: () => call(settingsContract.listSettings) });
+  const categories = useQuery({
+    queryKey: keys.categories.all,
+    queryFn: () => call(categoriesContract.listCategories),
+  });
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
   const remove = useMutation({
-    mutationFn: (category: Category) => api.delete(`/categories/${category.id}`),
+    mutationFn: (category: Category) => call(categoriesContract.deleteCategory, { params: { id: category.id } }),
     onSuccess: () => {
       messages.success(MESSAGES.categoryDeleted);
       queryClient.invalidateQueries({ queryKey: keys.categories.all });

@@ -1,12 +1,16 @@
 import { Paper, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { api } from '../../api/client';
+import type { statementsContract } from '../../../domain/reports/contract';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
+import { route } from '../../api/route';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
 import { DonationsChart, DonationsChartEmpty } from './DonationsChart';
-import type { Trend } from './types';
+
+// On the missionary dashboard: the contract as a type only (src/web/api/route.ts says why).
+const statementTrend = route<typeof statementsContract.statementTrend>({ method: 'GET', path: '/statements/trend' });
 
 /** "Giving over time": the last 12 approved distributions of a user, as a chart. */
 export function DonationsTrendCard({
@@ -20,7 +24,7 @@ export function DonationsTrendCard({
 }) {
   const trend = useQuery({
     queryKey: keys.statements.trend(userId),
-    queryFn: () => api.get<Trend>('/statements/trend', { user_id: userId }),
+    queryFn: () => call(statementTrend, { query: { user_id: userId } }),
   });
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-section="donations-trend">

@@ -2,12 +2,16 @@ import { Button, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { monthLabel } from '../../../domain/reports/chart';
-import { api } from '../../api/client';
+import type { statementsContract } from '../../../domain/reports/contract';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
+import { route } from '../../api/route';
 import { useCurrentUser } from '../../session/session';
 import { DonationsTrendCard } from './DonationsTrendCard';
 import { StatementButton } from './StatementButton';
-import type { StatementSummary } from './types';
+
+// On the missionary dashboard: the contract as a type only (src/web/api/route.ts says why).
+const listStatements = route<typeof statementsContract.listStatements>({ method: 'GET', path: '/statements' });
 
 /**
  * The missionary dashboard's panel: the donations-over-time chart, the latest statement to download
@@ -17,7 +21,7 @@ export function MissionaryStatementsPanel() {
   const me = useCurrentUser();
   const statements = useQuery({
     queryKey: keys.statements.list(me.id),
-    queryFn: () => api.get<StatementSummary[]>('/statements', { user_id: me.id }),
+    queryFn: () => call(listStatements, { query: { user_id: me.id } }),
   });
   const latest = statements.data?.[0];
   return (

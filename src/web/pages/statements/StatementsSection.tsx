@@ -2,7 +2,8 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { IconButton, Tooltip } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { monthLabel } from '../../../domain/reports/chart';
-import { api } from '../../api/client';
+import { statementsContract } from '../../../domain/reports/contract';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import type { User } from '../../api/types';
 import { type Column, DataTable } from '../../components/DataTable';
@@ -53,7 +54,7 @@ export function StatementsSection({ user }: { user: User }) {
   const load = () =>
     queryClient.fetchQuery({
       queryKey: keys.statements.list(user.id),
-      queryFn: () => api.get<StatementSummary[]>('/statements', { user_id: user.id }),
+      queryFn: () => call(statementsContract.listStatements, { query: { user_id: user.id } }),
       staleTime: 30_000,
     });
   return (

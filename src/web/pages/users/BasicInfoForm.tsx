@@ -2,8 +2,9 @@ import { Paper, Stack } from '@mui/material';
 import { useState } from 'react';
 import { MESSAGES } from '../../../domain/messages';
 import { ROLE_LABELS } from '../../../domain/roles';
+import { usersContract } from '../../../domain/users/contract';
 import { basicInfoSchema, USER_ROLES } from '../../../domain/users/schemas';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import type { User } from '../../api/types';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { useMessages } from '../../shell/messages';
@@ -31,7 +32,7 @@ export function BasicInfoForm({
   const form = useSchemaForm(basicInfoSchema, valuesOf(user));
   const submit = form.handleSubmit(async (values) => {
     try {
-      const saved = await api.postForm<User>(`/user/${user.id}`, values);
+      const saved = await call(usersContract.updateUserPost, { params: { id: user.id }, body: values, form: true });
       messages.success(MESSAGES.userUpdated);
       form.reset(valuesOf(saved));
       setEditing(false);

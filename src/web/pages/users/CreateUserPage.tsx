@@ -14,12 +14,11 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import type { ResponseOf } from '../../../domain/contract';
 import { MESSAGES } from '../../../domain/messages';
 import { ROLE_LABELS } from '../../../domain/roles';
-import type { usersContract } from '../../../domain/users/contract';
+import { usersContract } from '../../../domain/users/contract';
 import { createUserSchema, generatePassword, USER_ROLES } from '../../../domain/users/schemas';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { applyServerErrors, FormField, useSchemaForm } from '../../components/form';
 import { PageHeader } from '../../components/PageHeader';
@@ -69,9 +68,9 @@ function CreateUserForm() {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const user = await api.postForm<ResponseOf<typeof usersContract.createUser>>('/user', {
-        ...values,
-        password: generatePassword(randomInt),
+      const user = await call(usersContract.createUser, {
+        body: { ...values, password: generatePassword(randomInt) },
+        form: true,
       });
       messages.success(MESSAGES.userCreated);
       queryClient.invalidateQueries({ queryKey: keys.users.all });

@@ -2,7 +2,8 @@ import { Alert, Chip, Stack } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ROLE_LABELS } from '../../../domain/roles';
-import { api } from '../../api/client';
+import { usersContract } from '../../../domain/users/contract';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import type { User } from '../../api/types';
 import { ErrorState } from '../../components/ErrorState';
@@ -19,7 +20,10 @@ export function UserProfilePage() {
   const { user_id } = useParams();
   const me = useCurrentUser();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: keys.users.one(user_id), queryFn: () => api.get<User>(`/user/${user_id}`) });
+  const query = useQuery({
+    queryKey: keys.users.one(user_id),
+    queryFn: () => call(usersContract.getUser, { params: { id: user_id ?? '' } }),
+  });
   if (query.isPending) return <Loading />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
   const user = query.data;

@@ -1,8 +1,9 @@
 import { Button, Tab, Tabs } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { api } from '../../api/client';
+import { usersContract } from '../../../domain/users/contract';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
-import type { Page, User } from '../../api/types';
+import type { User } from '../../api/types';
 import { DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../session/session';
@@ -40,7 +41,7 @@ export function UsersPage() {
         key={archived ? 'archived' : 'active'}
         queryKey={keys.users.list(archived, role)}
         fetchPage={(params) =>
-          api.get<Page<User>>('/paginated_user', { ...params, trashed: archived ? 1 : 0, ...(role && { role }) })
+          call(usersContract.paginateUsers, { query: { ...params, trashed: archived ? 1 : 0, ...(role && { role }) } })
         }
         // Staff and missionaries are found by name: A–Z first, not the newest account first.
         defaultOrderBy="name"

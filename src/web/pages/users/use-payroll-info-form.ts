@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '../../../domain/messages';
+import { usersContract } from '../../../domain/users/contract';
 import { MINISTER_FICA_MESSAGE } from '../../../domain/users/minister';
 import { payrollInfoSchema } from '../../../domain/users/schemas';
 import { isFicaExempt, type TaxStatus } from '../../../domain/users/tax-status';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import type { User } from '../../api/types';
 import { applyServerErrors, useSchemaForm } from '../../components/form';
 import { useMessages } from '../../shell/messages';
@@ -39,7 +40,7 @@ export function usePayrollInfoForm(user: User, onSaved: (user: User) => void) {
     }
     for (const flag of ['fica_tax', 'minister']) if (flag in changed) changed[flag] = changed[flag] ? '1' : '0';
     try {
-      const saved = await api.postForm<User>(`/user/${user.id}`, changed);
+      const saved = await call(usersContract.updateUserPost, { params: { id: user.id }, body: changed, form: true });
       messages.success(MESSAGES.userUpdated);
       form.reset(payrollValuesOf(saved));
       setEditing(false);

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MESSAGES } from '../../../domain/messages';
-import { api } from '../../api/client';
+import { usersContract } from '../../../domain/users/contract';
+import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import type { User } from '../../api/types';
 import { useMessages } from '../../shell/messages';
@@ -17,8 +18,8 @@ export function useUserAccountAction() {
 
   const action = useMutation({
     mutationFn: async ({ kind, user }: UserAccountAction) => {
-      if (kind === 'restore') return api.postJson(`/user/${user.id}/restore`, {});
-      return api.delete(`/user/${user.id}`);
+      if (kind === 'restore') return call(usersContract.restoreUser, { params: { id: user.id } });
+      return call(usersContract.deleteUser, { params: { id: user.id } });
     },
     onSuccess: (_result, { kind }) => {
       messages.success(

@@ -1,9 +1,9 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../../api/client';
+import { usersContract } from '../../../../domain/users/contract';
+import { call } from '../../../api/call';
 import { keys } from '../../../api/query-keys';
-import type { User } from '../../../api/types';
 import { INPUT_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../hooks/useDebouncedValue';
 import { useTerms } from '../../../site/site-config';
 import type { FieldWorker } from '../form-state';
@@ -30,7 +30,7 @@ export function FieldWorkerSearch(props: {
   const term = useDebouncedValue(settled, SEARCH_DEBOUNCE_MS);
   const search = useQuery({
     queryKey: keys.users.missionarySearch(term),
-    queryFn: () => api.get<User[]>('/search_user', { q: term, role: 'missionary' }),
+    queryFn: () => call(usersContract.searchUsers, { query: { q: term, role: 'missionary' } }),
     enabled: term.length >= MIN_SEARCH_LENGTH && !props.disabled,
   });
   const found: FieldWorker[] = (search.data ?? []).map((user) => ({

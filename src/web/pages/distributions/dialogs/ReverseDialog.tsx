@@ -14,7 +14,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { REVERSAL_MESSAGES } from '../../../../domain/distributions/reversal';
 import type { TReversalPreview } from '../../../../domain/distributions/reversal-contract';
-import { ApiError, api } from '../../../api/client';
+import { reversalContract } from '../../../../domain/distributions/reversal-contract';
+import { secondFactorVerifyContract } from '../../../../domain/second-factor/verify-contract';
+import { ApiError, call } from '../../../api/call';
 import { keys } from '../../../api/query-keys';
 import { ErrorState } from '../../../components/ErrorState';
 import { Loading } from '../../../components/Loading';
@@ -103,14 +105,14 @@ export function ReverseDialog({ distributionId, onClose }: { distributionId: num
   const [errors, setErrors] = useState<FieldErrors>({});
   const preview = useQuery({
     queryKey: [...keys.distributions.one(distributionId), 'reverse'],
-    queryFn: () => api.get<TReversalPreview>(`/distribution/${distributionId}/reverse`),
+    queryFn: () => call(reversalContract.reversalPreview, { params: { id: distributionId } }),
   });
   const needsCode = preview.data?.second_factor_needed === true;
 
   const send = useMutation({
     mutationFn: async () => {
-      if (needsCode) await api.postJson('/account/second-factor/verify', { code });
-      return api.postJson(`/distribution/${distributionId}/reverse`, { reason });
+      if (needsCode) await call(secondFactorVerifyContract.verifySecondFactor, { body: { code } });
+      return call(reversalContract.reverseDistribution, { params: { id: distributionId }, body: { reason } });
     },
     onSuccess: async () => {
       messages.success(REVERSED_MESSAGE);

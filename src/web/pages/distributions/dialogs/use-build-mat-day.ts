@@ -2,14 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ResponseOf } from '../../../../domain/contract';
 import { isIsoDate } from '../../../../domain/dates';
-import type { distributionsContract } from '../../../../domain/distributions/contract';
+import { distributionsContract } from '../../../../domain/distributions/contract';
+import { donationsContract } from '../../../../domain/donations/contract';
 import { datesAfterUploadsChange } from '../../../../domain/donations/upload-month';
 import { MESSAGES } from '../../../../domain/messages';
-import { ApiError, api } from '../../../api/client';
+import { ApiError, call } from '../../../api/call';
 import { keys } from '../../../api/query-keys';
 import { newProgressId, useJobProgress } from '../../../components/JobProgress';
 import { useMessages } from '../../../shell/messages';
-import type { UploadName } from '../../donations/types';
 import { useUndistributedUploads } from '../use-undistributed';
 
 /** What POST /batch-distributions answers, from its contract. */
@@ -33,11 +33,13 @@ function useBuild(onAnswered: () => void) {
     setJob(progressId);
     setFailure(null);
     try {
-      const result = await api.postJson<BatchResult>('/batch-distributions', {
-        start_date: range.start,
-        end_date: range.end,
-        donation_upload_names: range.uploads,
-        progress_id: progressId,
+      const result = await call(distributionsContract.batchDistributions, {
+        body: {
+          start_date: range.start,
+          end_date: range.end,
+          donation_upload_names: range.uploads,
+          progress_id: progressId,
+        },
       });
       messages.success(result.message);
       await queryClient.invalidateQueries({ queryKey: keys.distributions.all });
@@ -70,7 +72,7 @@ export function useBuildMatDay() {
   const { build: send, ...request } = useBuild(() => setConfirming(false));
   const uploadNames = useQuery({
     queryKey: keys.donations.uploadNames,
-    queryFn: () => api.get<UploadName[]>('/donation/upload-names'),
+    queryFn: () => call(donationsContract.listUploadNames),
   });
   const undistributed = useUndistributedUploads(null, true);
   const setUploads = (names: string[]) => {

@@ -1,9 +1,9 @@
 import { Alert, Grid, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { donationsContract } from '../../../../domain/donations/contract';
 import { MESSAGES } from '../../../../domain/messages';
-import { api } from '../../../api/client';
+import { call } from '../../../api/call';
 import { keys } from '../../../api/query-keys';
-import type { UploadName } from '../../donations/types';
 import { FieldWorkerSearch } from '../components/FieldWorkerSearch';
 import { type UploadChoice, UploadsPicker } from '../components/UploadsPicker';
 import type { FieldWorker, FormAction, FormState } from '../form-state';
@@ -25,7 +25,7 @@ export function SelectStep(props: {
   const { state, dispatch, locked } = props;
   const uploads = useQuery({
     queryKey: keys.donations.uploadNames,
-    queryFn: () => api.get<UploadName[]>('/donation/upload-names'),
+    queryFn: () => call(donationsContract.listUploadNames),
     enabled: props.canListUploads,
   });
   const names = uploads.data ?? [];
