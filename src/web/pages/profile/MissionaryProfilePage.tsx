@@ -56,6 +56,7 @@ export function MissionaryProfilePage() {
           <ReadOnlyFields
             fields={[
               ['Tax Status', profile?.tax_status],
+              ['Minister', profile?.minister ? 'Yes' : 'No'],
               ['FICA Tax', profile?.fica_tax ? 'Yes' : 'No'],
               ['Net Salary', money(profile?.net_salary)],
               ['Housing Allowance', money(profile?.housing_allowance)],
