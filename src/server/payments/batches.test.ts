@@ -181,8 +181,12 @@ describe('a batch from build to returns', () => {
     const checks = readCsv(
       (await t.call('GET', `/api/payment-batches/${batch.id}/checks`, { token: admin.token })).raw,
     );
+    // The domain's check register (docs/payments.md): a blank Check # for the number the office writes.
+    expect(checks.header).toEqual(['Date', 'Check #', 'Payee', 'Payee ID', 'Amount', 'Memo']);
     expect(checks.rows).toHaveLength(1);
-    expect(checks.rows[0]?.[5]).toBe(payees.check.paid.toFixed(2));
+    expect(checks.rows[0]?.[1]).toBe('');
+    expect(checks.rows[0]?.[4]).toBe(payees.check.paid.toFixed(2));
+    expect(checks.rows[0]?.[5]).toMatch(/^Support for MAT Day \d\d\/\d\d\/\d{4}$/);
   });
 
   it('a reversal is refused once a released batch holds the distribution, pointing to returns', async () => {

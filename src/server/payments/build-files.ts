@@ -1,9 +1,11 @@
 import { formatUSDate, type IsoDate } from '../../domain/dates';
-import { type Cents, toDecimalString } from '../../domain/money';
+import type { Cents } from '../../domain/money';
 import type { BankAccountType, BankDetails } from '../../domain/payments/bank-details';
+import { checkRegisterTable } from '../../domain/payments/check-register';
 import { type NachaEntry, writeNachaFile } from '../../domain/payments/nacha';
 import { type Pain001Transfer, writePain001 } from '../../domain/payments/pain001';
 import type { PaymentSettings } from '../../domain/payments/payment-settings';
+import { writeCsv } from '../reports/write-csv';
 import type { BatchFiles } from './sealed';
 
 /** A line as the files need it: who, how much, and the payee's details opened for this one use. */
@@ -116,29 +118,19 @@ function painOf(
   });
 }
 
-/** A cell safe in a spreadsheet: quoted, and never read as a formula. */
-function cell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
-
-/** The check register: one row per check to write, the number left for the treasurer to fill in. */
-export function checkRegisterOf(
-  batch: { id: number; matDate: IsoDate },
-  payDate: IsoDate,
-  lines: readonly FileLine[],
-): string {
-  const header = ['Batch', 'Line', 'Date', 'Payee', 'Account #', 'Amount', 'Currency', 'Memo', 'Check number'];
-  const rows = lines.map((line) => [
-    String(batch.id),
-    String(line.lineId),
-    payDate,
-    line.details.beneficiary_name ?? line.userName,
-    line.missionaryNumber ?? '',
-    toDecimalString(line.amount),
-    'USD',
-    `Support for MAT Day ${formatUSDate(batch.matDate)}`,
-    '',
-  ]);
-  return `${[header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+/**
+ * The check register: the domain's table (one row per check, by payee, a blank "Check #" for the
+ * number used), written by the reports' CSV writer, which escapes text against formula injection.
+ */
+function checkRegisterOf(batch: { matDate: IsoDate }, payDate: IsoDate, lines: readonly FileLine[]): string {
+  const table = checkRegisterTable(
+    lines.map((line) => ({
+      date: payDate,
+      payee_name: line.details.beneficiary_name ?? line.userName,
+      payee_id: line.missionaryNumber ?? '',
+      amount: line.amount,
+      memo: `Support for MAT Day ${formatUSDate(batch.matDate)}`,
+    })),
+  );
+  return writeCsv(table).toString('utf8');
 }
