@@ -135,9 +135,6 @@ export const CURRENCIES: ReadonlyArray<readonly [code: string, name: string]> = 
 
 export const CURRENCY_CODES: ReadonlySet<string> = new Set(CURRENCIES.map(([code]) => code));
 
-/** What the screens show for an expense whose currency is not known (sent without one, rate ≠ 1). */
-export const UNKNOWN_CURRENCY = '—';
-
 /**
  * Decision 22: the currency an expense is stored with. Given, it is kept (USD only at rate 1);
  * left out, it is USD when the rate is 1 and unknown (null) otherwise. Returns an error text for

@@ -1,9 +1,9 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Button, Typography } from '@mui/material';
-import { UNKNOWN_CURRENCY } from '../../../domain/currencies';
 import { fromDollars, sum, toDollars } from '../../../domain/money';
 import { date, money } from '../../format';
 import type { PendingMarks } from '../../offline/pending-rows';
+import { expenseAmountText, expenseRateText } from './expense-cells';
 import { ItemMenu } from './ItemMenu';
 import { ItemTable } from './ItemTable';
 import { markOf, PendingNote } from './PendingNote';
@@ -64,14 +64,12 @@ export function ExpensesSection(props: {
             label: 'Amount',
             align: 'right',
             // Decision 22: the code beside the amount and the rate, so a rate can be checked against the receipt.
-            render: (item) =>
-              `${item.currency ?? UNKNOWN_CURRENCY} ${item.field_currency.toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+            render: expenseAmountText,
           },
           {
             label: 'Rate',
             align: 'right',
-            render: (item) =>
-              item.currency === 'USD' ? '1' : `${item.exchange_rate} ${item.currency ?? UNKNOWN_CURRENCY}/USD`,
+            render: expenseRateText,
           },
           { label: 'USD', align: 'right', render: (item) => money(item.usd_amount) },
           { label: 'Hold account', render: (item) => item.hold_account?.fund_name ?? '—' },
