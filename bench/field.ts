@@ -12,8 +12,9 @@
  *   dashboard, warm  the same profile reloads the dashboard while signed in.
  *
  * Each figure is the median of BENCH_RUNS runs (default 3; a cold run uses a new profile). Then
- * Lighthouse (mobile preset) scores the login page and the signed-in missionary dashboard and reports
- * whether the app is installable (a manifest and a service worker that controls the page).
+ * Lighthouse (mobile preset) scores the login page and the signed-in missionary dashboard, reports
+ * whether the app is installable (a manifest and a service worker that controls the page), and
+ * (desktop preset) scores the admin's dashboard.
  *
  * Run: npm run bench:field   (BENCH_PORT, BENCH_RUNS, BENCH_SKIP_BUILD, BENCH_SKIP_LIGHTHOUSE=1)
  */
@@ -105,9 +106,9 @@ async function dashboardUsable(page: Page): Promise<void> {
   await page.getByText('No expense reports yet').first().waitFor({ timeout: 120_000 });
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.getByLabel('Email').fill(MISSIONARY.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(MISSIONARY.password);
+async function signIn(page: Page, who: { email: string; password: string } = MISSIONARY): Promise<void> {
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
@@ -183,15 +184,17 @@ async function lighthouseScores(): Promise<void> {
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
-    const audit = async (url: string) => {
-      const result = await lighthouse(url, {
+    const audit = async (url: string, preset?: 'desktop') => {
+      const flags = {
         port,
-        output: 'json',
-        logLevel: 'error',
+        output: 'json' as const,
+        logLevel: 'error' as const,
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
         // Keep the signed-in session (local storage) that the dashboard needs.
         disableStorageReset: true,
-      });
+      };
+      const config = preset ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
+      const result = await lighthouse(url, flags, config);
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
       const { categories } = result.lhr;
       const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
@@ -206,6 +209,14 @@ async function lighthouseScores(): Promise<void> {
     await page.goto(dashboardUrl);
     await dashboardUsable(page);
     console.log(`Installable (PWA):             ${await installability(page)}`);
+    // The office's first screen, at a desk: the admin signed in instead of the missionary.
+    await context.clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${BASE}/login`);
+    await signIn(page, ADMIN);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 120_000 });
+    await page.waitForLoadState('networkidle');
+    console.log(`Lighthouse (desktop) admin:    ${await audit(page.url(), 'desktop')}`);
   } finally {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
