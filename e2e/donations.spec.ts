@@ -1,6 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { apiCall, apiToken, createUserViaApi, E2E_ADMIN, expectAccessible, loginAs, screenshots } from './support';
+import {
+  apiCall,
+  apiToken,
+  createUserViaApi,
+  E2E_ADMIN,
+  expectAccessible,
+  expectTableFits,
+  loginAs,
+  screenshots,
+} from './support';
 
 const stamp = Date.now().toString(36);
 
@@ -97,6 +106,7 @@ test('admin previews a donor file, fixes the unmatched row, imports it and manag
   await expect(rows.filter({ hasText: '$480.50' })).toContainText(`Obed Jesse ${stamp}`);
   await expect(rows.filter({ hasText: '-$25.00' })).toHaveCount(1);
   await expectAccessible(page);
+  await expectTableFits(page);
   await screenshots(page, 'donations');
 
   // Edit and delete with their dialogs.

@@ -1,5 +1,14 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { apiCall, apiToken, createUserViaApi, E2E_ADMIN, expectAccessible, loginAs, screenshots } from './support';
+import {
+  apiCall,
+  apiToken,
+  createUserViaApi,
+  E2E_ADMIN,
+  expectAccessible,
+  expectTableFits,
+  loginAs,
+  screenshots,
+} from './support';
 
 /**
  * Approve Selected lists each flagged distribution with its flags; a flagged one goes through
@@ -81,6 +90,11 @@ test('a MAT Day with two flagged distributions is approved through the review di
   await screenshots(page, 'approve-review-dialog-ticked');
   await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(page.getByText('Distributions Approved')).toBeVisible();
+  // The approved list, with View and Statement on each row, fits at 1280 px too.
+  await page.goto(`/admin/distributions/approved?q=${stamp}`);
+  await expect(page.getByRole('button', { name: new RegExp(`^Statement of Joel Clear ${stamp}`) })).toBeVisible();
+  await expectTableFits(page);
+  await screenshots(page, 'distributions-approved');
 
   // All three are approved; the approval of a flagged one names its reviewer in the audit trail (API test).
   for (const distribution of [short, shorter, clear]) {

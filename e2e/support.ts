@@ -156,3 +156,15 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   await page.waitForFunction((width) => window.innerWidth === width, original.width);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
+
+/**
+ * At 1280 px beside the menu, the page's list fits: its table does not scroll sideways, so the row
+ * actions at the right end are seen without looking for a scroll bar.
+ */
+export async function expectTableFits(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForFunction(() => window.innerWidth === 1280);
+  const table = page.locator('main .MuiTableContainer-root').first();
+  await expect(table).toBeVisible();
+  expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+}
