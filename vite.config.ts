@@ -16,7 +16,7 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [
     react(),
-    // Installable, and the app shell works offline (issue 11). 'prompt': a new version waits until the
+    // Installable, and the app shell works offline (docs/offline.md). 'prompt': a new version waits until the
     // user chooses "Reload" (shell/AppStatus.tsx), so a page never runs old and new chunks together.
     VitePWA({
       registerType: 'prompt',

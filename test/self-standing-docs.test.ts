@@ -8,7 +8,11 @@ import path from 'node:path';
  * who clones the repository cannot look up.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
-const SCANNED = ['src', 'docs', 'test', 'scripts', 'bench', 'e2e', 'README.md'];
+const ROOT_FILES = fs
+  .readdirSync(ROOT, { withFileTypes: true })
+  .filter((entry) => entry.isFile() && entry.name !== 'package-lock.json')
+  .map((entry) => entry.name);
+const SCANNED = ['src', 'docs', 'test', 'scripts', 'bench', 'e2e', '.ci', ...ROOT_FILES];
 const THIS_FILE = path.relative(ROOT, import.meta.filename);
 const BINARY = /\.(png|jpe?g|gif|webp|heic|pdf|xlsx|zip|ico|woff2?|ttf|otf)$/i;
 
