@@ -56,14 +56,14 @@ export interface EndpointContract {
 }
 
 /** Names a feature's endpoints: each key becomes the operationId, the feature the tag. */
-export function contracts<const T extends Record<string, EndpointContract>>(
-  tag: string,
+export function contracts<const Tag extends string, const T extends Record<string, EndpointContract>>(
+  tag: Tag,
   endpoints: T,
-): { [K in keyof T]: T[K] & { tag: string; operationId: K } } {
+): { [K in keyof T]: T[K] & { tag: Tag; operationId: K } } {
   const named = {} as Record<string, EndpointContract>;
   for (const [operationId, endpoint] of Object.entries(endpoints))
     named[operationId] = { ...endpoint, tag, operationId };
-  return named as { [K in keyof T]: T[K] & { tag: string; operationId: K } };
+  return named as { [K in keyof T]: T[K] & { tag: Tag; operationId: K } };
 }
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : Record<string, unknown>;
