@@ -21,6 +21,18 @@ export const theme = createTheme({
     MuiTextField: { defaultProps: { fullWidth: true, size: 'small' } },
     MuiFormControl: { defaultProps: { size: 'small' } },
     MuiTab: { styleOverrides: { root: { textTransform: 'none' } } },
+    // Half the usual padding between cells of a small table (8 px a side, the outer edges kept at 16):
+    // beside the menu at 1280 px a list of eight to ten columns and its row actions then fits instead
+    // of scrolling sideways (the approved distributions, donations and processed reports did).
+    MuiTableCell: {
+      styleOverrides: {
+        sizeSmall: {
+          padding: '6px 8px',
+          '&:first-of-type': { paddingLeft: 16 },
+          '&:last-of-type': { paddingRight: 16 },
+        },
+      },
+    },
     // A field is disabled while its form is busy (an import running), but what it says still matters:
     // MUI's disabled grey (38 % black, 2.3:1) becomes the secondary text colour (60 %, 5.7:1 on white).
     MuiFormHelperText: {

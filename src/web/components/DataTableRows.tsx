@@ -70,17 +70,6 @@ export function RowCards<T>({ rows, columns: visibleColumns, table: props, selec
   );
 }
 
-/**
- * Half the usual padding between cells (8 px a side instead of 16), the table's outer edges kept:
- * with the menu beside it, a list of eight to ten columns and its row actions then fits at 1280 px
- * instead of scrolling sideways (the approved distributions, donations and processed reports did).
- */
-const DENSE_CELLS = {
-  '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 },
-  '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox):first-of-type': { pl: 2 },
-  '& .MuiTableCell-root:last-of-type': { pr: 2 },
-} as const;
-
 /** Wider screens: a table with sortable headings and a select-all box. */
 export function RowTable<T>(
   view: RowsViewProps<T> & {
@@ -92,7 +81,7 @@ export function RowTable<T>(
   const { rows, columns: visibleColumns, table: props, selected, toggle, params, toggleAll } = view;
   return (
     <TableContainer>
-      <Table size="small" sx={DENSE_CELLS}>
+      <Table size="small">
         <TableHead>
           <TableRow>
             {props.selection && (
