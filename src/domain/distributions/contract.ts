@@ -23,6 +23,7 @@ import { ROLES } from '../roles';
 import { ZUserSchema } from '../users/contract';
 import { TAX_STATUSES } from '../users/schemas';
 import { ZDistributionPayloadSchema } from './payload-contract';
+import { ZYearToDateSchema } from './payroll-year-wire';
 import { REVIEW_FLAG_CODES } from './review';
 import { distributionRequestSchema, jsonList } from './schemas';
 import { STORED_MONEY_FIELDS, type StoredMoneyField } from './types';
@@ -178,6 +179,8 @@ export const ZDistributionContextResponseSchema = z
     distribution: z
       .object({ id: ZId, status: z.enum(DISTRIBUTION_STATUSES), payload: ZDistributionPayloadSchema })
       .nullable(),
+    /** The year's limits (payroll-year.ts); absent from contexts frozen before they existed. */
+    year_to_date: ZYearToDateSchema,
   })
   .meta({ id: 'DistributionContext' });
 

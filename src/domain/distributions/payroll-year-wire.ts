@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDate, ZDollars, ZFlag } from '../contract';
 import { isIsoDate } from '../dates';
 import { moneyField } from '../fields';
 import { toDollars } from '../money';
@@ -26,7 +27,22 @@ export const yearToDateWireSchema = z
   })
   .optional();
 
-export type YearToDateWire = NonNullable<z.input<typeof yearToDateWireSchema>>;
+/**
+ * The same part in the answer's contract (ZDistributionContextResponseSchema): without it the answer
+ * would leave the server without it, and the form would preview without the year's limits.
+ */
+export const ZYearToDateSchema = z
+  .object({
+    year: z.number().int(),
+    minister: ZFlag,
+    social_security_wage_base: ZDollars.nullable(),
+    social_security_wages_before: ZDollars,
+    housing_designation: z.object({ amount: ZDollars, approved_on: ZDate }).nullable(),
+    housing_excluded_before: ZDollars,
+  })
+  .optional();
+
+export type YearToDateWire = NonNullable<z.input<typeof ZYearToDateSchema>>;
 
 export function yearToDateToWire(profile: PayrollProfile, ytd: YearToDate | undefined): YearToDateWire | undefined {
   if (!ytd) return undefined;
