@@ -5,6 +5,7 @@ import { moneyField } from '../fields';
 import { toDollars } from '../money';
 import type { YearToDate } from './payroll-year';
 import type { PayrollProfile } from './types';
+import type { YearNoteContext } from './year-notes';
 
 /**
  * The year-to-date part of GET /api/distribution-context (payroll-year.ts), so the form's preview
@@ -78,4 +79,14 @@ export function yearToDateFromWire(wire: z.output<typeof yearToDateWireSchema>):
       housingExcludedBefore: wire.housing_excluded_before,
     },
   };
+}
+
+/**
+ * The minister flag and year-to-date an approval froze with its context (the wire form of
+ * GET /distribution-context), or null for a context frozen before they were kept.
+ */
+export function frozenYearOf(approvedContext: unknown): YearNoteContext | null {
+  const parsed = z.object({ year_to_date: yearToDateWireSchema }).safeParse(approvedContext);
+  if (!parsed.success || !parsed.data.year_to_date) return null;
+  return yearToDateFromWire(parsed.data.year_to_date);
 }

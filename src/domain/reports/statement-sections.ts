@@ -1,4 +1,5 @@
 import { formatUSDate } from '../dates';
+import { yearNotes } from '../distributions/year-notes';
 import { type Cents, formatUSD, sum } from '../money';
 import { payrollCost, reportReimbursement } from './accounting';
 import type {
@@ -99,6 +100,15 @@ export function donationSections(source: StatementSource): StatementSection[] {
   return sections;
 }
 
+/**
+ * The wage base and housing allowance notes (year-notes.ts), worded as on the distribution screen:
+ * the Taxes section's intro, a paragraph that wraps (a note line would be cut to one line).
+ */
+function yearNoteText(d: StatementDistribution): string | undefined {
+  const notes = d.payroll_year ? yearNotes(d, d.payroll_year) : [];
+  return notes.length > 0 ? notes.map((note) => note.message).join(' ') : undefined;
+}
+
 /** 3–6. Payroll cost built up from the net salary, the pay that reached the missionary, taxes and fees. */
 export function payrollSections(d: StatementDistribution): StatementSection[] {
   const sections: StatementSection[] = [];
@@ -154,6 +164,7 @@ export function payrollSections(d: StatementDistribution): StatementSection[] {
   const employerShare = d.employer_ss + d.employer_mc;
   sections.push({
     title: 'Taxes',
+    intro: yearNoteText(d),
     lines: [
       item('Employee social security', d.employee_ss),
       item('Employee Medicare', d.employee_mc),

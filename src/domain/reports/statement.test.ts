@@ -1,5 +1,13 @@
+import { computeDistribution } from '../distributions/engine';
+import { distributionInput } from '../distributions/test-fixtures';
 import { DEFAULT_TERMS } from '../terms';
-import { buildStatement, NOT_ITEMISED, type StatementSource, type TableCell } from './statement';
+import {
+  buildStatement,
+  NOT_ITEMISED,
+  type StatementDistribution,
+  type StatementSource,
+  type TableCell,
+} from './statement';
 import { asReportDistribution, usd, workedExample } from './test-fixtures';
 
 const example = workedExample();
@@ -327,5 +335,49 @@ describe('a month without reimbursements or advances', () => {
     expect(section(statement, 'Reimbursements').intro).toBe('Nothing was reimbursed this month.');
     expect(section(statement, 'Advances').intro).toBe('No advances were paid this month.');
     expect(lines(statement, 'Advances')).toEqual([['Total advances', 0]]);
+  });
+});
+
+describe('the year notes under Taxes (year-notes.ts)', () => {
+  // A W2 employee paid S 15,000.00 + federal tax 1,200.00 in December with the $184,500.00 base
+  // already reached: no Social Security share; mc = 1500000 × 145 / 9855 → 220.70; gross 16,420.70.
+  const yearToDate = {
+    year: 2026,
+    socialSecurityWageBase: usd('184500.00'),
+    socialSecurityWagesBefore: usd('184500.00'),
+    housingDesignation: null,
+    housingExcludedBefore: 0,
+  };
+  const december = computeDistribution(
+    distributionInput({
+      startDate: '2026-12-01',
+      endDate: '2026-12-31',
+      profile: { taxStatus: 'W2', ficaTax: true, netSalary: usd('15000.00'), federalIncomeTax: usd('1200.00') },
+      yearToDate,
+    }),
+  );
+  const statementOf = (payrollYear: StatementDistribution['payroll_year']) =>
+    buildStatement(
+      source({
+        distribution: {
+          ...asReportDistribution(december),
+          comments: null,
+          approved_on: '2026-12-31',
+          payroll_year: payrollYear,
+        },
+      }),
+    );
+
+  it('says the wage base was reached, from the year the approval froze', () => {
+    const statement = statementOf({ minister: false, yearToDate });
+    expect(lines(statement, 'Taxes')[0]).toEqual(['Employee social security', 0]);
+    expect(section(statement, 'Taxes').intro).toBe(
+      'Social Security wage base of $184,500.00 already reached this year: no Social Security tax this month.',
+    );
+  });
+
+  it('says nothing when the approval froze no year (approved before the year was kept)', () => {
+    expect(section(statementOf(null), 'Taxes').intro).toBeUndefined();
+    expect(section(statementOf(undefined), 'Taxes').intro).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { formatUSDate, type IsoDate } from '../dates';
+import type { YearNoteContext } from '../distributions/year-notes';
 import type { Cents } from '../money';
 import type { Terms } from '../terms';
 import type { ReportDistribution } from './accounting';
@@ -29,6 +30,8 @@ export interface StatementDistribution extends ReportDistribution {
   approved_on: IsoDate | null;
   /** A reversed approval (docs/distribution.md "Reversing an approval"): when, by whom and why. */
   reversal?: { on: IsoDate; by: string; reason: string } | null;
+  /** The minister flag and year-to-date the approval computed with, for the year notes under Taxes. */
+  payroll_year?: YearNoteContext | null;
 }
 
 /** The notice a reversed distribution's statement opens with. */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { isoDateOf } from '../../domain/dates';
+import { frozenYearOf } from '../../domain/distributions/payroll-year-wire';
 import { UNREIMBURSED_REIMBURSEMENT } from '../../domain/distributions/recurring';
 import type { TransactionType } from '../../domain/distributions/types';
 import { type FundTransaction, fundMovements, fundMovementsMatch } from '../../domain/reports/journal';
@@ -210,6 +211,7 @@ export async function loadStatementSource(
       reversal: d.reversedAt
         ? { on: isoDateOf(d.reversedAt), by: await nameOf(db, d.reversedBy), reason: d.reversalReason ?? '' }
         : null,
+      payroll_year: frozenYearOf(d.approvedContext),
     },
     donations: donationRows,
     donors: await donorsOf(db, found),

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { buildDistributionInput, contextFromWire, parsePayload } from '../../domain/distributions/context';
 import { computeDistribution } from '../../domain/distributions/engine';
 import { allFlagsReviewed } from '../../domain/distributions/review';
@@ -38,6 +39,14 @@ async function payMonth(user: SignedIn, [start, end]: readonly [string, string])
     }),
   );
   return created.id;
+}
+
+/** The statement's text, one line (pdftotext; the notes wrap inside their column). */
+async function statementText(id: number, token: string): Promise<string> {
+  const result = await t.call('GET', `/api/distribution/${id}/statement.pdf`, { token });
+  expect(result.status).toBe(200);
+  const text = execFileSync('pdftotext', ['-raw', '-', '-'], { input: result.raw, encoding: 'utf8' });
+  return text.replace(/\s+/g, ' ');
 }
 
 beforeAll(async () => {
@@ -99,5 +108,51 @@ describe('the distribution context carries the year so far, so the form previews
       social_security_wage_base: 20000,
       social_security_wages_before: 17442.56,
     });
+  });
+});
+
+describe('the monthly statement', () => {
+  it('says nothing of the wage base while the month fits under it', async () => {
+    const text = await statementText(months.january, wes.token);
+    expect(text).toContain('Total taxes');
+    expect(text).not.toContain('wage base');
+  });
+
+  it('says the wage base was reached this month, with the wages above it', async () => {
+    // 16,581.59 gross − 2,557.44 Social Security wages = 14,024.15 above the base
+    expect(await statementText(months.february, wes.token)).toContain(
+      "Social Security wage base of $20,000.00 reached this month: $14,024.15 of this month's wages are above it, so no Social Security tax is taken on them.",
+    );
+  });
+
+  it('says it was already reached in a later month', async () => {
+    months.march = await payMonth(wes, MONTHS[2]);
+    const stored = await ok(t.call('GET', `/api/distribution/${months.march}`, { token: admin.token }));
+    // nothing left: ss 0; mc = 1500000 × 145 / 9855 → 220.70; gross 16,420.70, SS wages 0
+    expect(stored).toMatchObject({ employee_ss: 0, employee_mc: 220.7, social_security_wages: 0 });
+    expect(await statementText(months.march, admin.token)).toContain(
+      'Social Security wage base of $20,000.00 already reached this year: no Social Security tax this month.',
+    );
+  });
+
+  it('says a minister’s housing allowance without a designation is taxable wages', async () => {
+    const id = await payMonth(rev, MONTHS[0]);
+    const stored = await ok(t.call('GET', `/api/distribution/${id}`, { token: admin.token }));
+    expect(stored).toMatchObject({ housing_allowance: 2500, housing_allowance_excluded: 0, employee_ss: 0 });
+    const text = await statementText(id, rev.token);
+    expect(text).toContain(
+      'No housing allowance was designated for 2025 before this payment, so $2,500.00 of housing allowance is taxable wages.',
+    );
+    expect(text).not.toContain('wage base');
+  });
+
+  it('says nothing of housing once the designation covers it', async () => {
+    await setPayroll(t, admin, rev.id, {
+      housing_allowance_designations: [{ year: 2025, amount: 30000, approved_on: '2025-01-15' }],
+    });
+    const id = await payMonth(rev, MONTHS[1]);
+    const stored = await ok(t.call('GET', `/api/distribution/${id}`, { token: admin.token }));
+    expect(stored).toMatchObject({ housing_allowance: 2500, housing_allowance_excluded: 2500 });
+    expect(await statementText(id, rev.token)).not.toContain('housing allowance is taxable');
   });
 });
