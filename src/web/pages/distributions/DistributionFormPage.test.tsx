@@ -323,6 +323,34 @@ describe('a saved distribution', () => {
   );
 });
 
+describe('the year notes', () => {
+  it(
+    'reach the missionary reading an approved month: the answer keeps the year so far (docs/tax.md)',
+    SLOW,
+    async () => {
+      const payload = payloadToWire(distributionRequestSchema.parse(RUTH_CHOICES));
+      const yearToDate = {
+        year: 2024,
+        socialSecurityWageBase: usdCents('184500.00'),
+        socialSecurityWagesBefore: usdCents('183500.00'),
+        housingDesignation: null,
+        housingExcludedBefore: 0,
+      };
+      const wire = ruthWire({ yearToDate });
+      wire.distribution = { id: 12, status: 'approved', payload };
+      serve('missionary', wire, savedDistribution({ id: 12, status: 'approved', payload }));
+      renderAt('/admin/distribution-form/12');
+      await waitFor(() => expect(next()).toBeEnabled(), { timeout: 10_000 });
+      expect(screen.getByText('Read-only')).toBeInTheDocument();
+      await userEvent.click(next());
+      // 184500 − 183500 = 1,000.00 left; gross 2,212.34 (PayrollStep.test.tsx): 1,212.34 above the base
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        "Social Security wage base of $184,500.00 reached this month: $1,212.34 of this month's wages are above it",
+      );
+    },
+  );
+});
+
 describe('several uploads', () => {
   it(
     'preselects every upload still holding the missionary’s undistributed donations, fills their month and sends them all',

@@ -2,18 +2,20 @@ import { configure, render, screen, waitFor, within } from '@testing-library/rea
 import userEventLib from '@testing-library/user-event';
 import { useReducer } from 'react';
 import { MemoryRouter } from 'react-router';
+import type { DistributionContext } from '../../../../domain/distributions/context';
+import type { YearToDate } from '../../../../domain/distributions/payroll-year';
 import { MESSAGES } from '../../../../domain/messages';
 import { AppProviders } from '../../../testing';
 import { EMPTY_FORM, type FormState, formReducer, payloadOf } from '../form-state';
 import { computePreview } from '../preview';
-import { ruthContext } from '../test-fixtures';
+import { ruthContext, usdCents } from '../test-fixtures';
 import { PayrollStep } from './PayrollStep';
 
 const userEvent = userEventLib.setup({ delay: null });
 configure({ asyncUtilTimeout: 10_000 });
 const SLOW = { timeout: 60_000 };
 
-const context = ruthContext();
+const RUTH = ruthContext();
 const START: FormState = {
   ...EMPTY_FORM,
   fieldWorker: { id: 5, name: 'Ruth Moabite', missionary_number: 'M-7' },
@@ -23,7 +25,15 @@ const START: FormState = {
 };
 
 /** Step 2 with the form's reducer and the engine's preview, as the Distribution Form wires them. */
-function Harness({ onPayload, readOnly = false }: { onPayload(payload: unknown): void; readOnly?: boolean }) {
+function Harness({
+  onPayload,
+  readOnly = false,
+  context = RUTH,
+}: {
+  onPayload(payload: unknown): void;
+  readOnly?: boolean;
+  context?: DistributionContext;
+}) {
   const [state, dispatch] = useReducer(formReducer, START);
   const payload = payloadOf(state);
   onPayload(payload);
@@ -45,12 +55,16 @@ function Harness({ onPayload, readOnly = false }: { onPayload(payload: unknown):
   );
 }
 
-function renderStep(readOnly = false) {
+function renderStep(readOnly = false, context = RUTH) {
   let last: Record<string, unknown> = {};
   render(
     <AppProviders>
       <MemoryRouter>
-        <Harness readOnly={readOnly} onPayload={(payload) => (last = payload as Record<string, unknown>)} />
+        <Harness
+          readOnly={readOnly}
+          context={context}
+          onPayload={(payload) => (last = payload as Record<string, unknown>)}
+        />
       </MemoryRouter>
     </AppProviders>,
   );
@@ -128,5 +142,72 @@ describe('Step 2, Customize payroll (decision 13, docs/decisions.md)', () => {
     expect(screen.getByRole('textbox', { name: 'Insurance' })).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: /FICA Tax/ })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Use Payroll Info' })).not.toBeInTheDocument();
+  });
+});
+
+/** Ruth's 2024 so far, with a wage base of $184,500.00 (the year's other months hold `before`). */
+function ruthYear(overrides: Partial<YearToDate> = {}): YearToDate {
+  return {
+    year: 2024,
+    socialSecurityWageBase: usdCents('184500.00'),
+    socialSecurityWagesBefore: 0,
+    housingDesignation: null,
+    housingExcludedBefore: 0,
+    ...overrides,
+  };
+}
+
+describe('Step 2 says what the year’s limits did to this month (docs/tax.md)', () => {
+  it('says the wage base was reached this month, with the wages above it', SLOW, async () => {
+    // 184500 − 183500 = 1,000.00 left: ss = 6.2 % × 1000 = 62.00; mc grossed up on 2,062.00:
+    // 206200 × 145 / 9855 = 3033.88 → 30.34; gross 2000 + 62 + 30.34 + 120 = 2,212.34, 1,212.34 above
+    renderStep(false, ruthContext({ yearToDate: ruthYear({ socialSecurityWagesBefore: usdCents('183500.00') }) }));
+    expect(figure('Social Security (employee)')).toBe('$62.00');
+    expect(figure('Gross Payroll')).toBe('$2,212.34');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      "Social Security wage base of $184,500.00 reached this month: $1,212.34 of this month's wages are above it, so no Social Security tax is taken on them.",
+    );
+  });
+
+  it('says the base was already reached, on a read-only distribution too', SLOW, async () => {
+    renderStep(true, ruthContext({ yearToDate: ruthYear({ socialSecurityWagesBefore: usdCents('184500.00') }) }));
+    expect(figure('Social Security (employee)')).toBe('$0.00');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Social Security wage base of $184,500.00 already reached this year: no Social Security tax this month.',
+    );
+  });
+
+  it('says nothing while the month fits under the base', SLOW, async () => {
+    // 184500 − 100000 = 84,500.00 left, more than the gross of 2,285.67
+    renderStep(false, ruthContext({ yearToDate: ruthYear({ socialSecurityWagesBefore: usdCents('100000.00') }) }));
+    expect(figure('Social Security (employee)')).toBe('$134.27');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it(
+    'says a minister’s housing allowance without a designation is taxable, as this month’s amount changes',
+    SLOW,
+    async () => {
+      const minister = ruthContext({ yearToDate: ruthYear() });
+      minister.profile = { ...minister.profile, taxStatus: 'W2 Exempt', ficaTax: false, minister: true };
+      renderStep(false, minister);
+      const note = screen.getByRole('status');
+      expect(note).toHaveTextContent(
+        'No housing allowance was designated for 2024 before this payment, so $800.00 of housing allowance is taxable wages.',
+      );
+      const housing = screen.getByRole('textbox', { name: 'Housing Allowance' });
+      await userEvent.clear(housing);
+      await userEvent.type(housing, '950');
+      await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('so $950.00 of housing allowance'));
+    },
+  );
+
+  it('says nothing of a housing allowance excluded under the designation', SLOW, async () => {
+    const designated = ruthYear({ housingDesignation: { amount: usdCents('12000.00'), approvedOn: '2023-12-10' } });
+    const minister = ruthContext({ yearToDate: designated });
+    minister.profile = { ...minister.profile, taxStatus: 'W2 Exempt', ficaTax: false, minister: true };
+    renderStep(false, minister);
+    expect(figure('Housing Allowance')).toBe('$800.00');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { Alert, Box, Grid, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import type { DistributionResult } from '../../../../domain/distributions';
 import type { DistributionContext } from '../../../../domain/distributions/context';
+import { yearNotes } from '../../../../domain/distributions/year-notes';
 import { decimalToString } from '../../../../domain/money';
 import { INPUT_DEBOUNCE_MS } from '../../../hooks/useDebouncedValue';
 import { usd } from '../cents';
@@ -38,6 +39,22 @@ function RatesNote(props: {
 }
 
 /**
+ * The year's notes on this month's payroll (year-notes.ts): the Social Security wage base reached,
+ * a minister's housing allowance paid as taxable wages. The statement says the same.
+ */
+function YearNotes(props: { context: DistributionContext; result: DistributionResult | null }) {
+  const d = props.result?.distribution;
+  if (!d) return null;
+  const { profile, yearToDate } = props.context;
+  const notes = yearNotes(d, { minister: profile.minister ?? false, yearToDate });
+  return notes.map((note) => (
+    <Alert key={note.code} severity="info" role="status" sx={{ mb: 2 }}>
+      {note.message}
+    </Alert>
+  ));
+}
+
+/**
  * Step 2, "Customize payroll": this month's payroll inputs (starting from the field worker's
  * Payroll Info, decision 13 of docs/decisions.md), the payroll row as the engine computes it from them, and the
  * part of the payroll disbursement already paid mid-month.
@@ -64,6 +81,7 @@ export function PayrollStep(props: {
         errors={props.errors}
       />
       <RatesNote context={context} result={result} canEditProfile={props.canEditProfile} />
+      <YearNotes context={context} result={result} />
       <Grid container spacing={{ xs: 2, md: 4 }}>
         <Grid size={{ xs: 12, md: 6 }}>
           <Typography variant="h3" sx={{ mb: 0.5 }}>
