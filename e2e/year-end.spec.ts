@@ -40,8 +40,13 @@ const EXPECTED = { box1: '1795.00', box2: '95.00', box12E: '100.00', box14: '600
 let admin: string;
 let minister: { id: number; email: string; password: string };
 
-async function approveMonth(request: APIRequestContext, token: string, userId: number): Promise<number> {
-  const uploadName = `Year end ${stamp}`;
+async function approveMonth(
+  request: APIRequestContext,
+  token: string,
+  userId: number,
+  number = NUMBER,
+): Promise<number> {
+  const uploadName = `Year end ${number} ${stamp}`;
   const imported = await request.post('/api/donation/denari-upload', {
     headers: { 'api-token': token },
     multipart: {
@@ -49,7 +54,7 @@ async function approveMonth(request: APIRequestContext, token: string, userId: n
       denari: {
         name: 'gifts.csv',
         mimeType: 'text/csv',
-        buffer: Buffer.from(`Fund,Account #,Amount,Count\n,${NUMBER},3000.00,2\n`),
+        buffer: Buffer.from(`Fund,Account #,Amount,Count\n,${number},3000.00,2\n`),
       },
     },
   });
@@ -252,4 +257,41 @@ test('an employee is told the year-end figures are for admins', async ({ page, r
   await expect(page.getByText('Only an admin can see the year-end figures')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download CSV' })).toHaveCount(0);
   await expectAccessible(page);
+});
+
+test('a minister paid housing allowance before any designation reads that it is taxable', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const number = `YN-${suffix}`;
+  const name = `Silas Minister ${suffix}`;
+  const silas = await createUserViaApi(request, admin, {
+    name,
+    email: `silas.${stamp}@field.example`,
+    role: 'missionary',
+    missionary_number: number,
+  });
+  await apiCall(request, admin, 'POST', `/user/${silas.id}`, {
+    minister: 1,
+    tax_status: 'W2 Exempt',
+    net_salary: '1500.00',
+    housing_allowance: '700.00',
+    fund_balance: '5000.00',
+  });
+  const distributionId = await approveMonth(request, admin, silas.id, number);
+  const taxable = `No housing allowance was designated for ${YEAR} before this payment, so $700.00 of housing allowance is taxable wages.`;
+
+  // The minister opens the approved month read-only; step 2 says it, in the words of the statement.
+  await loginAs(page, silas.email, silas.password);
+  await page.goto(`/distribution-form/${distributionId}`);
+  await expect(page.getByText('Read-only')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: /Step 2 of 5/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'No housing allowance was designated' })).toHaveText(taxable);
+  await expectAccessible(page);
+  await screenshots(page, 'distribution-housing-taxable');
+
+  const own = await apiToken(request, silas.email, silas.password);
+  const pdf = await request.get(`/api/distribution/${distributionId}/statement.pdf`, { headers: { 'api-token': own } });
+  expect(pdf.ok()).toBeTruthy();
+  const text = execFileSync('pdftotext', ['-raw', '-', '-'], { input: await pdf.body(), encoding: 'utf8' });
+  expect(text.replace(/\s+/g, ' ')).toContain(taxable);
 });
