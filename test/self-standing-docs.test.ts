@@ -10,7 +10,8 @@ import path from 'node:path';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ROOT_FILES = fs
   .readdirSync(ROOT, { withFileTypes: true })
-  .filter((entry) => entry.isFile() && entry.name !== 'package-lock.json')
+  // In a git worktree `.git` is a file naming the main checkout's absolute path: not the repository's.
+  .filter((entry) => entry.isFile() && entry.name !== 'package-lock.json' && entry.name !== '.git')
   .map((entry) => entry.name);
 const SCANNED = ['src', 'docs', 'test', 'scripts', 'bench', 'e2e', '.ci', ...ROOT_FILES];
 const THIS_FILE = path.relative(ROOT, import.meta.filename);
