@@ -2,7 +2,7 @@ import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter, useRoutes } from 'react-router';
 import { ApiError } from './api/client';
 import { routes } from './routes';
 import { SessionProvider } from './session/session';
@@ -20,7 +20,9 @@ const queryClient = new QueryClient({
   },
 });
 
-const router = createBrowserRouter(routes);
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -30,7 +32,9 @@ createRoot(document.getElementById('root')!).render(
         <SiteConfigProvider>
           <MessageProvider>
             <SessionProvider>
-              <RouterProvider router={router} />
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
             </SessionProvider>
           </MessageProvider>
         </SiteConfigProvider>

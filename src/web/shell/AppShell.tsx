@@ -1,10 +1,11 @@
 import { AppBar, Box, Toolbar, Typography } from '@mui/material';
 import { Suspense, useState } from 'react';
-import { Outlet, Link as RouterLink, ScrollRestoration } from 'react-router';
+import { Outlet, Link as RouterLink } from 'react-router';
 import { Loading } from '../components/Loading';
 import { lazyPage } from '../components/lazy-page';
 import { useSession } from '../session/session';
 import { useSite } from '../site/site-config';
+import { ScrollPlace } from './scroll-place';
 
 const MenuDrawer = lazyPage(() => import('./MenuDrawer'), 'MenuDrawer');
 const MenuButton = lazyPage(() => import('./MenuDrawer'), 'MenuButton');
@@ -61,8 +62,7 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </Box>
-      {/* A new page opens at its top; back and forward return to where the reader was. */}
-      <ScrollRestoration />
+      <ScrollPlace />
     </Box>
   );
 }
