@@ -1,3 +1,4 @@
+import { DASHBOARD_MESSAGES } from './dashboard-messages';
 import { formatUSDate } from './dates';
 import { SIGN_IN_MESSAGES } from './sign-in-messages';
 
@@ -8,6 +9,7 @@ import { SIGN_IN_MESSAGES } from './sign-in-messages';
 export const MESSAGES = {
   // §8 login and passwords
   ...SIGN_IN_MESSAGES,
+  ...DASHBOARD_MESSAGES,
   invalidCredentials: 'These credentials do not match our records.',
   passwordReset: 'Password Reset!',
   passwordResetFailed: 'Something went wrong, please try again.',
@@ -16,8 +18,6 @@ export const MESSAGES = {
   passwordTooShort: 'Password must be at least 6 characters',
   passwordsDoNotMatch: 'The password confirmation does not match.',
   resetTokenInvalid: 'This password reset link is invalid or has expired.',
-  // generic
-  somethingWentWrong: 'Something went wrong.',
   // users
   userCreated: 'You have successfully added a user',
   userCreateFailed: 'Something went wrong. Perhaps that email already exists in the system.',
@@ -43,7 +43,6 @@ export const MESSAGES = {
   reportStarted: 'You have successfully started an expense report',
   reportSaved: 'Your expense report has been saved.',
   reportSubmitted: 'Your expense report has been submitted.',
-  reportDeleted: 'You have successfully deleted this expense report',
   reportArchived: 'You have successfully archived this expense report.',
   reportArchiveFailed: 'Something west wrong.',
   reportProcessed: 'Expense Report has been processed.',

@@ -32,7 +32,7 @@ import {
   saveReportSchema,
   submitReportSchema,
 } from './schemas';
-import { REPORT_STATUS_LABELS, type ReportStatus } from './states';
+import { REPORT_STATUS_LABELS, type ReportStatus } from './status-labels';
 
 const ZCategoryRefSchema = z.object({ id: ZId, expense_category: z.string() });
 const ZHoldAccountRefSchema = z.object({ id: ZId, fund_name: z.string() });

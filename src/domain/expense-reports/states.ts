@@ -1,6 +1,7 @@
 import type { ErrorCode } from '../errors';
 import { MESSAGES } from '../messages';
 import type { Role } from '../roles';
+import type { ReportStatus } from './status-labels';
 
 /**
  * An expense report's life (docs/product.md §4): unsubmitted (the owner edits, saves, deletes) → submitted →
@@ -8,8 +9,6 @@ import type { Role } from '../roles';
  * returned — editable by its owner again, with the comment that says why — until it is submitted again. Every action is decided here, from the report's state and who asks; the
  * server applies a decision only when it allows the action, so a refused one changes nothing.
  */
-export type ReportStatus = 'unsubmitted' | 'returned' | 'submitted' | 'processed' | 'archived';
-
 export type ReportAction =
   /** read the report and its items */
   | 'view'
@@ -55,14 +54,6 @@ export function reportStatus(
   if (report.submitted) return 'submitted';
   return report.returned ? 'returned' : 'unsubmitted';
 }
-
-export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
-  unsubmitted: 'Not submitted',
-  returned: 'Returned',
-  submitted: 'Submitted',
-  processed: 'Processed',
-  archived: 'Archived',
-};
 
 type Who = 'owner' | 'staff' | 'admin' | 'owner_or_admin' | 'owner_or_staff';
 

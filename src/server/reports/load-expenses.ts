@@ -1,5 +1,6 @@
 import { and, between, eq } from 'drizzle-orm';
-import { REPORT_STATUS_LABELS, reportStatus } from '../../domain/expense-reports/states';
+import { reportStatus } from '../../domain/expense-reports/states';
+import { REPORT_STATUS_LABELS } from '../../domain/expense-reports/status-labels';
 import type { ExpenseLine } from '../../domain/reports/field-worker-expenses';
 import type { DbOrTx } from '../db/client';
 import { categories, expenseReports, expenses, holdAccounts, mileage, users } from '../db/schema';

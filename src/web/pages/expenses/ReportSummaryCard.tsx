@@ -1,6 +1,6 @@
 import { Alert, Chip, Paper, Stack } from '@mui/material';
 import { ADVANCE_TOLERANCE, advanceReportProblem } from '../../../domain/expense-reports/calculations';
-import { REPORT_STATUS_LABELS } from '../../../domain/expense-reports/states';
+import { REPORT_STATUS_LABELS } from '../../../domain/expense-reports/status-labels';
 import { formatUSD, fromDollars } from '../../../domain/money';
 import { ReadOnlyFields } from '../../components/ReadOnlyFields';
 import { date, money } from '../../format';

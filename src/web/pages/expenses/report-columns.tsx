@@ -1,6 +1,6 @@
 import { Box, IconButton, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
-import { REPORT_STATUS_LABELS, type ReportStatus } from '../../../domain/expense-reports/states';
+import { REPORT_STATUS_LABELS, type ReportStatus } from '../../../domain/expense-reports/status-labels';
 import type { Column } from '../../components/DataTable';
 import { date, money } from '../../format';
 import type { ReportSummary } from './types';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DASHBOARD_MESSAGES } from '../../../domain/dashboard-messages';
 import type { expenseReportsContract } from '../../../domain/expense-reports/contract';
-import { MESSAGES } from '../../../domain/messages';
 import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { route } from '../../api/route';
@@ -22,11 +22,11 @@ export function useDraftReportDelete() {
   const remove = useMutation({
     mutationFn: (report: ReportSummary) => call(deleteDraft, { params: { id: report.id } }),
     onSuccess: async () => {
-      messages.success(MESSAGES.reportDeleted);
+      messages.success(DASHBOARD_MESSAGES.reportDeleted);
       await queryClient.invalidateQueries({ queryKey: keys.expenseReports.all });
       await queryClient.invalidateQueries({ queryKey: keys.advances.all });
     },
-    onError: (error) => messages.error(error.message || MESSAGES.somethingWentWrong),
+    onError: (error) => messages.error(error.message || DASHBOARD_MESSAGES.somethingWentWrong),
     onSettled: () => setDeleting(null),
   });
   return {

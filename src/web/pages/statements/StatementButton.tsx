@@ -1,7 +1,7 @@
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { Button, type ButtonProps, CircularProgress } from '@mui/material';
 import { useState } from 'react';
-import { MESSAGES } from '../../../domain/messages';
+import { DASHBOARD_MESSAGES } from '../../../domain/dashboard-messages';
 import { useMessages } from '../../shell/messages';
 import { downloadFile } from './download';
 
@@ -34,7 +34,7 @@ export function StatementButton({
     try {
       await downloadFile(statementPath(distributionId), { download: 1 }, `statement-${distributionId}.pdf`);
     } catch (error) {
-      messages.error((error as Error).message || MESSAGES.somethingWentWrong);
+      messages.error((error as Error).message || DASHBOARD_MESSAGES.somethingWentWrong);
     } finally {
       setBusy(false);
     }
