@@ -1,4 +1,4 @@
-import { axisTicks, monthLabel, shortMonthLabel } from './chart';
+import { axisLabel, axisTicks, monthLabel, shortMonthLabel } from './chart';
 
 describe('axisTicks', () => {
   it.each([
@@ -46,5 +46,21 @@ describe('month labels', () => {
   ])('%s', (date, long, short) => {
     expect(monthLabel(date)).toBe(long);
     expect(shortMonthLabel(date)).toBe(short);
+  });
+});
+
+describe('axisLabel', () => {
+  it.each([
+    // 400,000 cents = $4,000.00 → whole dollars with a thousands separator
+    [400_000, '$4,000'],
+    // below zero the sign comes before the dollar sign
+    [-150_000, '-$1,500'],
+    [0, '$0'],
+    // 12,345,650 cents = $123,456.50 → rounds to $123,457
+    [12_345_650, '$123,457'],
+    // under half a dollar reads as $0
+    [49, '$0'],
+  ])('%i cents → %s', (cents, expected) => {
+    expect(axisLabel(cents)).toBe(expected);
   });
 });

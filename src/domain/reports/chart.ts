@@ -15,6 +15,20 @@ export interface TrendPoint {
 
 export const TREND_LENGTH = 12;
 
+/**
+ * The frame every SVG chart of the web draws in (the donations chart, My Support's bars): its height
+ * and the room around the plot for the axis labels, in SVG units. Here rather than beside one chart,
+ * so a second chart shares it without splitting the first one's bundle chunk (docs/performance.md).
+ */
+export const CHART_HEIGHT = 240;
+export const CHART_PAD = { top: 14, right: 12, bottom: 34, left: 62 };
+
+/** "$4,000" / "-$1,500" for an axis: whole dollars (the ticks are round, so nothing is lost). */
+export function axisLabel(cents: Cents): string {
+  const dollars = Math.round(cents / 100);
+  return `${dollars < 0 ? '-' : ''}$${Math.abs(dollars).toLocaleString('en-US')}`;
+}
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** "2024-05-31" → "May 2024" (the month a distribution ends in). */

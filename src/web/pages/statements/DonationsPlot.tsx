@@ -1,7 +1,13 @@
 import { Box, useTheme } from '@mui/material';
-import { monthLabel, shortMonthLabel } from '../../../domain/reports/chart';
+import {
+  axisLabel,
+  CHART_HEIGHT as HEIGHT,
+  monthLabel,
+  CHART_PAD as PAD,
+  shortMonthLabel,
+} from '../../../domain/reports/chart';
 import { money } from '../../format';
-import { axisLabel, type DonationsChartScale, HEIGHT, PAD } from './donations-chart-scale';
+import type { DonationsChartScale } from './donations-chart-scale';
 import type { TrendPointWire } from './types';
 
 /**

@@ -1,16 +1,7 @@
 import { fromDollars } from '../../../domain/money';
-import { axisTicks, monthLabel } from '../../../domain/reports/chart';
+import { axisTicks, CHART_HEIGHT as HEIGHT, monthLabel, CHART_PAD as PAD } from '../../../domain/reports/chart';
 import { money } from '../../format';
 import type { TrendPointWire } from './types';
-
-export const HEIGHT = 240;
-export const PAD = { top: 14, right: 12, bottom: 34, left: 62 };
-
-/** "$4,000" / "-$1,500" for the axis: whole dollars. */
-export function axisLabel(cents: number): string {
-  const dollars = Math.round(cents / 100);
-  return `${dollars < 0 ? '-' : ''}$${Math.abs(dollars).toLocaleString('en-US')}`;
-}
 
 /**
  * Where everything of the donations chart goes: the amounts in cents, the axis ticks from the
