@@ -13,6 +13,7 @@ import { paymentRoutes } from './pages/payments/routes';
 import { missionaryProfileRoutes } from './pages/profile/routes';
 import { reportRoutes } from './pages/reports/routes';
 import { settingsRoutes } from './pages/settings/routes';
+import { supportRoutes } from './pages/support/routes';
 import { userRoutes } from './pages/users/routes';
 import { yearEndRoutes } from './pages/year-end/routes';
 import { AppShell } from './shell/AppShell';
@@ -44,6 +45,7 @@ const features: FeatureRoutes[] = [
   holdAccountRoutes,
   distributionRoutes,
   reportRoutes,
+  supportRoutes,
   yearEndRoutes,
   // Last: its chunks' names join the end of the preload list instead of renumbering everyone's.
   paymentRoutes,

@@ -41,11 +41,12 @@ describe('menuFor', () => {
     );
   });
 
-  it('gives a missionary their own four screens, with their id', () => {
+  it('gives a missionary their own five screens, with their id', () => {
     expect(menuFor('missionary', 42, DEFAULT_TERMS)).toEqual([
       { label: 'My Expense History', to: '/dashboard/42' },
       { label: 'New Expense Report', to: '/new-report/reimbursement' },
       { label: 'Advance Request', to: '/advance-request' },
+      { label: 'My Support', to: '/support/42' },
       { label: 'My Missionary Profile', to: '/profile/42' },
     ]);
   });

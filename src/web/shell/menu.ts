@@ -43,6 +43,7 @@ export function menuFor(role: Role, userId: number, terms: Terms): MenuItem[] {
       { label: 'My Expense History', to: `/dashboard/${userId}` },
       { label: 'New Expense Report', to: '/new-report/reimbursement' },
       { label: 'Advance Request', to: '/advance-request' },
+      { label: 'My Support', to: `/support/${userId}` },
       { label: `My ${terms.missionary} Profile`, to: `/profile/${userId}` },
     ];
   }

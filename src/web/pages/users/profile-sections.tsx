@@ -9,6 +9,7 @@ import { HoldAccountsSection } from '../hold-accounts/HoldAccountsSection';
 import { BankDetailsSection } from '../payments/BankDetailsSection';
 import { DonationsTrendSection } from '../statements/DonationsTrendSection';
 import { StatementsSection } from '../statements/StatementsSection';
+import { SupportSection } from '../support/SupportSection';
 import { HousingAllowanceSection } from '../year-end/HousingAllowanceSection';
 
 /**
@@ -27,6 +28,7 @@ export const userProfileSections: Array<ComponentType<{ user: User }>> = [
   // The user's approved distributions.
   DistributionsSection,
   DonationsTrendSection,
+  SupportSection,
   StatementsSection,
   // A lost authenticator is removed here (admins).
   UserSecondFactorSection,

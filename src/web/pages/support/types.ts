@@ -1,0 +1,1 @@
+export type { TSupport as Support } from '../../../domain/support/contract';
