@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { build } from 'vite';
-import { entryKey, pageBudgets, readManifest, staticClosure } from '../scripts/build/web-budget';
+import { chunkReport, entryKey, pageBudgets, readManifest, staticClosure } from '../scripts/build/web-budget';
 import { cacheControlFor } from '../src/server/app';
 
 /**
@@ -37,8 +37,12 @@ afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 describe('web build budgets', () => {
   it('login page ≤ 170 KiB and missionary dashboard ≤ 220 KiB of JavaScript, gzipped', () => {
     const { login, missionaryDashboard } = pageBudgets(dist);
-    expect(login / KiB).toBeLessThanOrEqual(170);
-    expect(missionaryDashboard / KiB).toBeLessThanOrEqual(220);
+    // Over a budget, the message lists the dashboard's chunks to compare with the last build that fit.
+    const chunks = () => `the dashboard's chunks, gzipped:\n${chunkReport(dist)}`;
+    expect(login / KiB, login / KiB > 170 ? chunks() : 'login').toBeLessThanOrEqual(170);
+    expect(missionaryDashboard / KiB, missionaryDashboard / KiB > 220 ? chunks() : 'dashboard').toBeLessThanOrEqual(
+      220,
+    );
     // The dashboard loads everything the login page does and more.
     expect(missionaryDashboard).toBeGreaterThan(login);
   });
