@@ -1,9 +1,10 @@
 /**
- * Why a payment came back. ACH returns carry a NACHA return reason code (R01–R85, the codes of the
- * NACHA Operating Rules, Appendix Four); wires come back with an ISO 20022 return reason
- * (ExternalReturnReason1Code), of which the ones banks use for credit transfers are listed.
- * Notifications of change (C01–C14) are not returns: the payment arrived, but the details must be
- * corrected before the next one.
+ * Why a payment came back: the one table of return reasons, read by the bank's return file
+ * (nacha-returns.ts), the return route and its dialog (returns.ts) and the statement. ACH returns
+ * carry a NACHA return reason code (R01–R85, the codes of the NACHA Operating Rules, Appendix Four);
+ * wires come back with an ISO 20022 return reason (ExternalReturnReason1Code), of which the ones
+ * banks use for credit transfers are listed; a check never cashed is voided. Notifications of change
+ * (C01–C14) are not returns: the payment arrived, but the details must be corrected before the next one.
  */
 export const ACH_RETURN_REASONS: Readonly<Record<string, string>> = {
   R01: 'Insufficient funds',
@@ -106,6 +107,10 @@ export const WIRE_RETURN_REASONS: Readonly<Record<string, string>> = {
   RR04: 'Regulatory reason',
 };
 
+/** A check that is never cashed comes back as void. */
+export const CHECK_VOID = 'VOID';
+export const CHECK_RETURN_REASONS: Readonly<Record<string, string>> = { [CHECK_VOID]: 'Check voided (never cashed)' };
+
 /** NACHA notification of change codes: what the receiving bank says to correct. */
 export const ACH_CHANGE_REASONS: Readonly<Record<string, string>> = {
   C01: 'Incorrect DFI account number',
@@ -120,11 +125,19 @@ export const ACH_CHANGE_REASONS: Readonly<Record<string, string>> = {
   C14: 'Incorrect SEC code for outbound international payment',
 };
 
+const REASONS_BY_METHOD = { ach: ACH_RETURN_REASONS, wire: WIRE_RETURN_REASONS, check: CHECK_RETURN_REASONS };
+
+/** The codes a payment made by this method can come back with (none for a payee without a method). */
+export function returnReasonsOf(method: 'ach' | 'wire' | 'check' | 'none'): Readonly<Record<string, string>> {
+  return method === 'none' ? {} : REASONS_BY_METHOD[method];
+}
+
 /**
  * The reason a return code stands for, for the method of the line it returns, or null when the code
- * is not one of that method's: an ACH line takes R01–R85, a wire line an ISO reason.
+ * is not one of that method's: an ACH line takes R01–R85, a wire line an ISO reason, a check VOID.
  */
-export function returnReason(method: 'ach' | 'wire', code: string): string | null {
-  const table = method === 'ach' ? ACH_RETURN_REASONS : WIRE_RETURN_REASONS;
-  return table[code.trim().toUpperCase()] ?? null;
+export function returnReason(method: 'ach' | 'wire' | 'check', code: string): string | null {
+  const table = REASONS_BY_METHOD[method];
+  const key = code.trim().toUpperCase();
+  return Object.hasOwn(table, key) ? (table[key] ?? null) : null;
 }
