@@ -143,6 +143,17 @@ function office(): LedgerRows {
 
 type Change = (rows: LedgerRows) => void;
 
+/** The bank returned 200.00 of a released batch line: back on Ruth's fund, 1,095 + 200 = 1,295.00. */
+const paymentReturnRow = (): LedgerJournalRow => ({
+  id: 9,
+  account: 'user_fund',
+  accountId: 1,
+  amount: 20_000,
+  balanceAfter: 129_500,
+  reason: 'payment_return',
+  postedAt: 9,
+});
+
 describe('checkLedger', () => {
   it('finds nothing wrong in a consistent office, and adds up its money', () => {
     const result = checkLedger(office());
@@ -151,6 +162,17 @@ describe('checkLedger', () => {
     // money 1,095 + 450 = 1,545; openings 1,000 + 500; donations 3,000; paid out 2,955
     expect(result.totals).toEqual({ money: 154_500, openings: 150_000, donations: 300_000, paidOut: 295_500 });
     expect(result.checks.every((check) => check.findings === 0)).toBe(true);
+  });
+
+  it('counts a returned payment as money come home: paid out less the return, nothing appears', () => {
+    const rows = office();
+    rows.profiles[0].fundBalance += 20_000;
+    rows.journal.push(paymentReturnRow());
+    rows.paymentReturns = [{ lineId: 50, userId: 1, amount: 20_000 }];
+    const result = checkLedger(rows);
+    expect(result.violations).toEqual([]);
+    // money 1,295 + 450 = 1,745 = openings 1,500 + donations 3,000 − paid out (2,955 − 200 = 2,755)
+    expect(result.totals).toEqual({ money: 174_500, openings: 150_000, donations: 300_000, paidOut: 275_500 });
   });
 
   it.each<[string, Change, string[], string]>([
@@ -232,6 +254,16 @@ describe('checkLedger', () => {
       },
       ['advance_closed_payable'],
       'no distribution can pay it',
+    ],
+    [
+      // a payment return booked on the fund (+200.00, fund 1,295) without a returned batch line
+      'money back on the fund from a payment return no batch line records',
+      (rows) => {
+        rows.profiles[0].fundBalance += 20_000;
+        rows.journal.push({ ...paymentReturnRow(), id: 9 });
+      },
+      ['money_conserved'],
+      '$200.00 appeared',
     ],
     [
       'an expense line paid twice from its hold account',

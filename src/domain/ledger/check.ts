@@ -224,12 +224,30 @@ export function payrollCostOf(d: LedgerRows['distributions'][number]): Cents {
 }
 
 /**
+ * Balances set by hand (openings), and paid-out money coming home, which nets against paid out: cash
+ * given back from an advance (decision 34) and a payment the bank returned (it never reached the
+ * missionary and is on the fund again).
+ */
+function openingsAndComingHome(rows: LedgerRows): Array<[number, Partial<LedgerTotals>]> {
+  const parts: Array<[number, Partial<LedgerTotals>]> = [];
+  for (const j of rows.journal) {
+    if (j.account !== 'user_fund') continue;
+    if (j.reason === 'opening_balance' || j.reason === 'manual_adjustment')
+      parts.push([j.accountId, { openings: j.amount }]);
+    if (j.reason === CASH_RETURNED_REASON) parts.push([j.accountId, { paidOut: -j.amount }]);
+  }
+  for (const r of rows.paymentReturns ?? []) parts.push([r.userId, { paidOut: -r.amount }]);
+  return parts;
+}
+
+/**
  * Money = Σ fund balances + Σ hold-account balances. For every missionary (and so for the office):
  * money − openings − donations + paid out = 0, where openings are hold accounts' opening balances and
  * fund balances set by hand, donations are what approved distributions counted, and paid out is read
  * from the payment records: each approved distribution's admin fee, payroll cost, reimbursements and
  * advances, each posted hold-account withdrawal, and each payout made when processing a report
- * outside a distribution (its general-fund part).
+ * outside a distribution (its general-fund part); less what came home: cash given back from an
+ * advance and each payment batch line the bank returned (its amount is back on the fund).
  */
 function checkConservation(rows: LedgerRows): { violations: LedgerViolation[]; totals: LedgerTotals } {
   const generalLines = sumBy(
@@ -246,14 +264,7 @@ function checkConservation(rows: LedgerRows): { violations: LedgerViolation[]; t
   const byUser = new Map<number, LedgerTotals>();
   for (const p of rows.profiles) add(byUser, p.userId, { money: p.fundBalance });
   for (const h of rows.holdAccounts) add(byUser, h.userId, { money: h.balance, openings: h.openingBalance });
-  for (const j of rows.journal) {
-    if (j.account === 'user_fund' && (j.reason === 'opening_balance' || j.reason === 'manual_adjustment')) {
-      add(byUser, j.accountId, { openings: j.amount });
-    }
-    // Cash given back from an advance (decision 34) is paid-out money coming home: it nets against it.
-    if (j.account === 'user_fund' && j.reason === CASH_RETURNED_REASON)
-      add(byUser, j.accountId, { paidOut: -j.amount });
-  }
+  for (const [userId, part] of openingsAndComingHome(rows)) add(byUser, userId, part);
   for (const d of rows.distributions) {
     if (d.status !== 'approved') continue;
     const paidOut = sum([

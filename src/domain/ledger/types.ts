@@ -119,6 +119,8 @@ export interface LedgerRows {
   distributions: LedgerDistribution[];
   /** Undistributed donations per missionary and upload (left-behind.ts); absent = none read. */
   leftBehind?: LedgerLeftBehind[];
+  /** Payment batch lines recorded as returned (docs/payments.md "Returns"); absent = none read. */
+  paymentReturns?: Array<{ lineId: number; userId: number; amount: Cents }>;
 }
 
 export type LedgerCheckId =

@@ -76,6 +76,8 @@ const LEDGER_SQL = sql`select
       'advance', d.ministry_advance::text, 'manual_advance', d.manual_ministry_advance::text,
       'advances', d.processed_advance_requests, 'reports', d.processed_expense_reports)), '[]')
     from distributions d) as distributions,
+  (select coalesce(json_agg(json_build_object('id', l.id, 'user_id', l.user_id, 'amount', l.amount::text)), '[]')
+    from payment_lines l where l.status = 'returned') as payment_returns,
   (${LEFT_BEHIND_SQL}) as left_behind`;
 
 /** Loads every row the ledger check reads; `checkLiveLedger` gives it one snapshot. */
@@ -159,6 +161,11 @@ export async function readLedger(db: DbOrTx): Promise<LedgerRows> {
       amount: money(l.amount),
       month: uploadMonth(new Map(Object.entries((l.months ?? {}) as Record<string, number>)), String(l.imported)),
       lastApprovedEnd: l.last_end == null ? null : String(l.last_end),
+    })),
+    paymentReturns: list('payment_returns').map((r) => ({
+      lineId: Number(r.id),
+      userId: Number(r.user_id),
+      amount: money(r.amount),
     })),
   };
 }

@@ -267,6 +267,9 @@ describe('a batch from build to returns', () => {
     expect(mails).toHaveLength(1);
     const details = await ok(t.call('GET', `/api/user/${payees.wire.user.id}/bank-details`, { token: admin.token }));
     expect(details.held_reason).toMatch(/returned/);
+    // The money came home: the ledger check counts the returned line against what was paid out.
+    const ledger = await ok(t.call('GET', '/api/ledger-check', { token: admin.token }));
+    expect(ledger.violations.filter((v: { check: string }) => v.check === 'money_conserved')).toEqual([]);
     const twice = await expectNoChange(t, ['journal_entries', 'profiles', 'payment_lines'], () =>
       t.call('POST', `/api/payment-batches/${batch.id}/returns`, {
         token: admin.token,
