@@ -3,6 +3,7 @@ import { openPglite } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { createTestApp } from '../src/server/test-support/harness';
 import { runOffice } from '../src/server/test-support/office-model';
+import { paymentStats } from '../src/server/test-support/office-model/payment-model';
 import { reversalStats } from '../src/server/test-support/office-model/reversals';
 import { createOffice } from '../src/server/test-support/office-model/suite';
 import { uploadStats } from '../src/server/test-support/office-model/uploads';
@@ -64,6 +65,10 @@ async function main(): Promise<number> {
     );
     console.log(
       `several uploads: ${uploadStats.saved} distributions saved and ${uploadStats.built} built by MAT Day taking two or three uploads.`,
+    );
+    const p = paymentStats;
+    console.log(
+      `payments: ${p.built} batches built, ${p.released} released (${p.linesPaid} lines paid, ${p.prenotes} prenotes sent), ${p.returned} returns recorded, ${p.discarded} drafts discarded, ${p.detailsChanged} bank details changed; reversals refused: ${p.reversalsRefused} held by a released batch, ${p.reversalsRefusedDraft} by a draft.`,
     );
     return 0;
   } catch (error) {

@@ -4,6 +4,7 @@ import { type Cents, fromDollars } from '../../../domain/money';
 import { advanceRequests, holdAccounts } from '../../db/schema';
 import { jpeg } from '../expense-fixtures';
 import { accountsOf, always, amount, command, fail, pick, user } from './command';
+import { owe } from './payment-model';
 import { call, dollars, type Model, type ModelLine, monthRange, type Real } from './world';
 
 /**
@@ -121,6 +122,8 @@ const processReport = fc
           return;
         }
         target.payout = payout;
+        // An office payout: a payment batch pays it unless it is recorded as paid by check or cash.
+        owe(model.payments, { key: `r:${target.id}`, userId: target.userId, amount: payout, matDate: null });
         const generalPaid = Math.min(payout, target.general);
         model.fund.set(target.userId, model.fund.get(target.userId)! - generalPaid);
         // Each hold account pays what the model's plan says (checkStep compares it with the database).

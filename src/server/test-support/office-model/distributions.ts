@@ -5,6 +5,7 @@ import { fromDollars } from '../../../domain/money';
 import { distributions } from '../../db/schema';
 import { always, command, fail, pick, user } from './command';
 import { resyncHolds } from './commands';
+import { owe } from './payment-model';
 import { call, type Model, monthRange, type Real } from './world';
 
 /** MAT Day for everyone, one missionary's distribution (ticking advances inside it), approval, donation edits. */
@@ -87,6 +88,13 @@ export async function settle(model: Model, real: Real, saved: typeof distributio
     fail(`distribution #${row.id} started from ${row.startingBalance}, not ${expected}`);
   model.fund.set(row.userId, row.endingBalance);
   await resyncHolds(model, real, row.userId);
+  // What the statement calls "paid to you" is owed to the missionary until a batch pays it.
+  owe(model.payments, {
+    key: `d:${row.id}`,
+    userId: row.userId,
+    amount: row.totalFundsDisbursed - row.midMonthDisbursement,
+    matDate: row.endDate,
+  });
   for (const paid of row.processedAdvanceRequests as Array<{
     id: number;
     approved: number;

@@ -3,6 +3,7 @@ import { accountCommands } from './accounts';
 import { reportCommands } from './commands';
 import { distributionCommands } from './distributions';
 import { overlapCommands } from './overlaps';
+import { paymentCommands } from './payments';
 import { payoutCommands } from './payouts';
 import { reversalCommands } from './reversals';
 import { uploadCommands } from './uploads';
@@ -19,13 +20,22 @@ export const officeCommands = [
   ...overlapCommands,
   ...reversalCommands,
   ...uploadCommands,
+  ...paymentCommands,
 ];
 
-/** Reports, payouts and approvals come up more often than imports and archive attempts. */
+/**
+ * Reports, payouts and approvals come up more often than imports and archive attempts; building and
+ * releasing batches more than changing bank details or discarding a draft.
+ */
 const WEIGHTS = new Map([
   [reportCommands[0], 4],
   [reportCommands[1], 4],
   [distributionCommands[2], 3],
+  [paymentCommands[0], 3],
+  [paymentCommands[1], 3],
+  [paymentCommands[2], 3],
+  [paymentCommands[3], 1],
+  [paymentCommands[4], 1],
 ]);
 
 export interface OfficeRunStats {

@@ -1,5 +1,6 @@
+import { payeeBankDetails } from '../../db/schema';
 import { seedCategories } from '../expense-fixtures';
-import { createTestApp, type TestApp } from '../harness';
+import { createTestApp, type SignedIn, type TestApp } from '../harness';
 import { runOffice } from './index';
 import { unlogEveryTable } from './unlogged';
 import type { Real } from './world';
@@ -14,7 +15,52 @@ export async function createOffice(t: TestApp): Promise<Real> {
     missionaries.push({ ...(await t.signIn('missionary', { missionaryNumber: number })), missionaryNumber: number });
   }
   const categories = await seedCategories(t);
-  return { t, admin, missionaries, categories, log: [] };
+  await paymentSetup(t, admin, missionaries);
+  const bankRows = await t.ctx.db.select().from(payeeBankDetails).orderBy(payeeBankDetails.userId);
+  return { t, admin, missionaries, categories, bankRows, log: [] };
+}
+
+/**
+ * What releasing a batch needs (docs/payments.md "Release"): payment settings for ACH and wires, and
+ * bank details — the first missionary paid by ACH, the second by a wire to Kenya — saved through the
+ * API once; every sequence starts from them as reviewed and proven (world.ts resetOffice).
+ */
+async function paymentSetup(t: TestApp, admin: SignedIn, missionaries: readonly SignedIn[]) {
+  const saved = [
+    await t.call('PATCH', '/api/settings/payments', {
+      token: admin.token,
+      json: {
+        company_name: 'Sheepfold',
+        company_id: '1123456789',
+        origin_routing_number: '021000021',
+        origin_bank_name: 'JPMorgan Chase',
+        debtor_name: 'Sheepfold Mission',
+        debtor_account_number: '000123456',
+        debtor_bic: 'CHASUS33',
+      },
+    }),
+    await t.call('POST', `/api/user/${missionaries[0].id}/bank-details`, {
+      token: admin.token,
+      json: {
+        payout_method: 'ach',
+        bank_routing_number: '021000021',
+        bank_account_number: '123456789',
+        bank_account_type: 'checking',
+      },
+    }),
+    await t.call('POST', `/api/user/${missionaries[1].id}/bank-details`, {
+      token: admin.token,
+      json: {
+        payout_method: 'wire',
+        beneficiary_name: missionaries[1].name,
+        bank_country: 'KE',
+        bank_currency: 'KES',
+        bic: 'KCBLKENX',
+        bank_account_number: '01108123456700',
+      },
+    }),
+  ];
+  for (const answer of saved) if (answer.status !== 200) throw new Error(`payment setup answered ${answer.status}`);
 }
 
 /**
@@ -22,9 +68,9 @@ export async function createOffice(t: TestApp): Promise<Real> {
  * shards on its cores at once: random sequences of real API calls — reports with payouts (general
  * and hold-account lines), advances approved outside and inside distributions, reported and closed,
  * hold-account transactions, archive and delete attempts, imports and re-saved copies, fund-balance
- * edits, MAT Day, edits, approvals — on one PGlite database per file, each sequence on a freshly
- * emptied office. After every step: the ledger check holds, the stored balances are the model's,
- * and no answer is a 5xx. CI (`CI` set, as .ci/run does) runs 120 sequences in all, a local `npm test`
+ * edits, MAT Day, edits, approvals, payment batches built, released and returned, bank details
+ * changed — on one PGlite database per file, each sequence on a freshly emptied office. After every
+ * step: the ledger check holds, the stored balances and batches are the model's, and no answer is a 5xx. CI (`CI` set, as .ci/run does) runs 120 sequences in all, a local `npm test`
  * 20 (`MODEL_RUNS` to choose): 120 take minutes on a shared machine (docs/distribution.md). It was 200
  * until the clean-clone CI neared its 25 minutes; with the fixed seed the 120 are the first 120 of those
  * 200. `npm run check:model -- --runs 10000` runs more.

@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { ledgerHolds } from '../../../domain/ledger/check';
 import { type Cents, formatUSD } from '../../../domain/money';
 import { queryRows } from '../../db/query-rows';
+import { payeeBankDetails } from '../../db/schema';
 import { centsFromDatabase } from '../../db/schema/columns';
 import { checkLiveLedger } from '../../ledger/read-ledger';
 import type { CallOptions, CallResult, SignedIn, TestApp } from '../harness';
 import { overlapProblems } from './overlaps';
+import { type BankRow, newPaymentModel, type PaymentModel, paymentProblems } from './payment-model';
 import { donationProblems } from './uploads';
 
 /**
@@ -71,6 +73,8 @@ export interface Model {
   /** Next month (index from November 2026) each missionary may get a distribution for. */
   month: Map<number, number>;
   pending: number[];
+  /** Batches, what they paid and what is still owed (payment-model.ts). */
+  payments: PaymentModel;
   steps: number;
 }
 
@@ -79,6 +83,8 @@ export interface Real {
   admin: SignedIn;
   missionaries: Array<SignedIn & { missionaryNumber: string }>;
   categories: { expense: number; advance: number };
+  /** Each missionary's bank details as first saved (ACH, a wire): restored, reviewed and proven, for every sequence. */
+  bankRows: BankRow[];
   /** Every call of the run, for the counterexample. */
   log: string[];
 }
@@ -102,6 +108,10 @@ export const TABLES = [
   'distributions',
   'stored_files',
   'stored_file_chunks',
+  'payment_batches',
+  'payment_lines',
+  'payment_line_items',
+  'payee_bank_details',
 ];
 
 /** One API call; a 5xx fails the run at once. */
@@ -142,6 +152,7 @@ export async function resetOffice(real: Real): Promise<Model> {
     manual: [],
     month: new Map(),
     pending: [],
+    payments: newPaymentModel(real.bankRows),
     steps: 0,
   };
   // The opening state in one statement (lean: a sequence's setup costs one round trip), as the API
@@ -162,6 +173,10 @@ export async function resetOffice(real: Real): Promise<Model> {
     returning id, user_id`,
     z.object({ id: z.coerce.number(), user_id: z.coerce.number() }),
   );
+  // Bank details as a released batch leaves them: reviewed and proven, so lines are not held at first.
+  await real.t.ctx.db
+    .insert(payeeBankDetails)
+    .values(real.bankRows.map((row) => ({ ...row, reviewedVersion: row.version, provenVersion: row.version })));
   for (const id of ids) {
     model.fund.set(id, 100_000);
     model.month.set(id, 0);
@@ -206,6 +221,8 @@ export async function checkStep(real: Real, model: Model): Promise<void> {
     }
   }
   problems.push(...(await overlapProblems(real)), ...(await donationProblems(real)));
+  // Batches only come from the model's commands: none drafted, nothing to compare.
+  if (model.payments.batches.length > 0) problems.push(...(await paymentProblems(real.t.ctx.db, model.payments)));
   if (problems.length > 0) throw new Error(`model disagrees after ${real.log.at(-1)}: ${problems.join('; ')}`);
 }
 
