@@ -95,3 +95,26 @@ export function nextBusinessDay(date: IsoDate): IsoDate {
 export function effectiveEntryDate(matDate: IsoDate): IsoDate {
   return nextBusinessDay(matDate);
 }
+
+/**
+ * The day a released batch pays from: its MAT date, or the release day when it was released after
+ * it (a bank refuses a date that has passed). src/server/payments/release.ts writes
+ * the files from it.
+ */
+export function payDateOf(matDate: IsoDate, releasedOn: IsoDate): IsoDate {
+  return matDate >= releasedOn ? matDate : releasedOn;
+}
+
+/**
+ * The day a payment reaches the bank's books, as its file asks: an ACH entry's effective entry date
+ * and a wire's requested execution date are the first business day on or after the pay date; a
+ * check is dated the pay date itself.
+ */
+export function paymentDateOf(
+  method: 'ach' | 'wire' | 'check' | 'none',
+  matDate: IsoDate,
+  releasedOn: IsoDate,
+): IsoDate {
+  const payDate = payDateOf(matDate, releasedOn);
+  return method === 'check' ? payDate : effectiveEntryDate(payDate);
+}

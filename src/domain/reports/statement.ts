@@ -6,6 +6,7 @@ import type { ReportDistribution } from './accounting';
 import { type CashReturn, cashReturnedSection, cashReturnedTotal } from './cash-returned';
 import { type OfficePayout, officePayoutSection, type PreviousStatement } from './office-payouts';
 import { holdAccountSections } from './statement-hold-accounts';
+import { paymentSection, type StatementPayment } from './statement-payments';
 import {
   donationSections,
   fundSections,
@@ -116,6 +117,11 @@ export interface StatementSource {
   officePayouts?: { payouts: OfficePayout[]; previous: PreviousStatement | null };
   /** Cash returned from advances since the last statement (cash-returned.ts). */
   cashReturns?: CashReturn[];
+  /**
+   * The payment batch lines holding this distribution (statement-payments.ts); null or absent when
+   * the office pays outside payment batches, and the statement cannot say how it was paid.
+   */
+  payments?: StatementPayment[] | null;
 }
 
 export type LineStyle = 'balance' | 'item' | 'subtotal' | 'total' | 'note';
@@ -172,6 +178,9 @@ export function buildStatement(source: StatementSource): Statement {
     cashReturnedTotal(source.cashReturns ?? []),
   );
   const cashReturned = cashReturnedSection(source.cashReturns ?? []);
+  // "How it was paid" follows "Paid to you this month", the first of the payout sections.
+  const payouts = payoutSections(source);
+  const howPaid = paymentSection(d, source.payments);
   const sections: StatementSection[] = [
     ...(d.reversal ? [reversalSection(d.reversal)] : []),
     ...(paidAtProcessing ? [paidAtProcessing] : []),
@@ -180,7 +189,9 @@ export function buildStatement(source: StatementSource): Statement {
     ...donationSections(source),
     ...payrollSections(d),
     ...reimbursementSections(source),
-    ...payoutSections(source),
+    ...payouts.slice(0, 1),
+    ...(howPaid ? [howPaid] : []),
+    ...payouts.slice(1),
     ...holdAccountSections(source),
   ];
 

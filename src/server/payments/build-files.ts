@@ -1,6 +1,7 @@
 import { formatUSDate, type IsoDate } from '../../domain/dates';
 import type { Cents } from '../../domain/money';
 import type { BankAccountType, BankDetails } from '../../domain/payments/bank-details';
+import { effectiveEntryDate } from '../../domain/payments/business-days';
 import { checkRegisterTable } from '../../domain/payments/check-register';
 import { type NachaEntry, writeNachaFile } from '../../domain/payments/nacha';
 import { type Pain001Transfer, writePain001 } from '../../domain/payments/pain001';
@@ -106,7 +107,8 @@ function painOf(
   return writePain001({
     message_id: `SHEEPFOLD-PB${batch.id}-${iso.slice(0, 10).replaceAll('-', '')}`,
     created_at: `${iso.slice(0, 19)}Z`,
-    requested_execution_date: payDate,
+    // A banking day, as the ACH entries' effective date: a bank does not execute on a weekend or holiday.
+    requested_execution_date: effectiveEntryDate(payDate),
     settings: {
       company_name: settings.company_name ?? settings.debtor_name ?? '',
       debtor_name: settings.debtor_name ?? '',

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { addDays, type IsoDate, isoDateOf } from '../../domain/dates';
 import { AppError } from '../../domain/errors';
-import { effectiveEntryDate } from '../../domain/payments/business-days';
+import { effectiveEntryDate, payDateOf } from '../../domain/payments/business-days';
 import {
   achSettingsMissing,
   PAYMENT_SETTING_LABELS,
@@ -60,7 +60,7 @@ export async function releaseBatch(ctx: AppContext, actor: AuthUser, token: stri
     const fileLines = await openLines(ctx, tx, sending);
     const today = isoDateOf(now);
     // Released after its MAT date, a batch pays as soon as it can: a bank refuses a past date.
-    const payDate: IsoDate = batch.matDate >= today ? batch.matDate : today;
+    const payDate = payDateOf(batch.matDate, today);
     const files = buildBatchFiles(batch, payDate, settings, fileLines, now, await fileIdModifier(tx, today));
     await freeze(tx, { id, actorId: actor.id, now, payDate, sealed: sealBatchFiles(ctx.config, id, files) }, sending);
     await recordAudit(tx, {

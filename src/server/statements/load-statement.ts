@@ -26,6 +26,7 @@ import { centsFromDatabase } from '../db/schema/columns';
 import { statementCashReturns } from '../reports/load-cash-returned';
 import { COLLATOR, reportDistribution } from '../reports/load-distributions';
 import { statementPayouts } from '../reports/load-office-payouts';
+import { statementPayments } from './load-payments';
 
 export const GENERAL_FUND = 'General Fund';
 
@@ -220,6 +221,7 @@ export async function loadStatementSource(
     funds,
     officePayouts: await statementPayouts(db, { id: d.id, userId: d.userId }),
     cashReturns: await statementCashReturns(db, { id: d.id, userId: d.userId }),
+    payments: await statementPayments(db, d.id),
   };
 }
 
