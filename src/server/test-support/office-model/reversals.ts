@@ -7,7 +7,7 @@ import { queryRows } from '../../db/query-rows';
 import { advanceRequests, distributions } from '../../db/schema';
 import { centsFromDatabase } from '../../db/schema/columns';
 import { columnOf } from '../../distributions/figures';
-import { always, command, fail, user } from './command';
+import { always, command, fail, pick, user } from './command';
 import { resyncHolds } from './commands';
 import { settle } from './distributions';
 import { heldBy, paymentStats } from './payment-model';
@@ -134,17 +134,23 @@ function refusedForBatch(model: Model, id: number, answer: { status: number; bod
   return true;
 }
 
+/** A missionary's latest approval: the only one a reversal may undo. */
+async function latestApproval(real: Real, userId: number) {
+  const [latest] = await real.t.ctx.db
+    .select()
+    .from(distributions)
+    .where(and(eq(distributions.userId, userId), eq(distributions.status, 'approved')))
+    .orderBy(desc(distributions.approvedAt), desc(distributions.id))
+    .limit(1);
+  return latest ?? null;
+}
+
 const reverseAndRebuild = fc.nat().map((who) =>
   command(`reverseAndRebuild(${who})`, always, async (model, real) => {
     const owner = user(real, who);
     // A pending distribution of anyone would see its figures move; the model reverses between MAT Days.
     if (model.pending.length > 0) return;
-    const [latest] = await real.t.ctx.db
-      .select()
-      .from(distributions)
-      .where(and(eq(distributions.userId, owner.id), eq(distributions.status, 'approved')))
-      .orderBy(desc(distributions.approvedAt), desc(distributions.id))
-      .limit(1);
+    const latest = await latestApproval(real, owner.id);
     if (!latest) return;
     const before = await balancesOf(real, owner.id);
     const { moves, quiet } = await approvalMoves(real, latest.id, owner.id);
@@ -177,4 +183,32 @@ const reverseAndRebuild = fc.nat().map((who) =>
   }),
 );
 
-export const reversalCommands = [reverseAndRebuild];
+const paidByBatch = (model: Model) =>
+  [...model.payments.owed.values()].filter(
+    (i) => i.matDate !== null && heldBy(model.payments, i.key)?.status === 'released',
+  );
+
+/**
+ * Reverse a distribution a released batch paid, whoever's latest it is: refused (409), nothing moves;
+ * when it is the missionary's latest approval (the first rule a reversal checks) the refusal points
+ * to returns.
+ */
+const reversePaid = fc.nat().map((which) =>
+  command(
+    `reversePaid(${which})`,
+    (model) => paidByBatch(model).length > 0,
+    async (model, real) => {
+      const item = pick(paidByBatch(model), which);
+      const id = Number(item.key.slice(2));
+      const latest = await latestApproval(real, item.userId);
+      const answer = await call(real, 'POST', `/api/distribution/${id}/reverse`, {
+        token: real.admin.token,
+        json: { reason: 'Office model' },
+      });
+      if (latest?.id === id) refusedForBatch(model, id, answer);
+      else if (answer.status !== 409) fail(`reversing #${id}, paid by a released batch, answered ${answer.status}`);
+    },
+  ),
+);
+
+export const reversalCommands = [reverseAndRebuild, reversePaid];
