@@ -15,6 +15,7 @@ import {
   paymentStats,
   prenoteFirst,
 } from './payment-model';
+import { reversePaid } from './payment-reversals';
 import { call, type Model, monthRange, type Real } from './world';
 
 /**
@@ -71,55 +72,69 @@ function compareBatch(answer: WireBatch, batch: ModelBatch, when: string) {
   if (problems.length > 0) fail(`${when} batch #${batch.id}: ${problems.join('; ')}`);
 }
 
-const build = fc
-  .record({ byIds: fc.boolean(), which: fc.nat(), count: fc.integer({ min: 1, max: 3 }) })
-  .map(({ byIds, which, count }) =>
-    command(
-      `buildBatch(${byIds ? `${count} distributions` : 'MAT date'}, ${which})`,
-      (model) => free(model.payments).length > 0,
-      async (model, real) => {
-        const p = model.payments;
-        const open = free(p);
-        const distributions = open.filter((item) => item.matDate !== null);
-        const payouts = open.filter((item) => item.matDate === null);
-        let json: { mat_date: string } | { distribution_ids: number[] };
-        let chosen: OwedItem[];
-        if (byIds && distributions.length > 0) {
-          const picked = [...new Set(Array.from({ length: count }, (_, i) => pick(distributions, which + i)))];
-          const payees = new Set(picked.map((item) => item.userId));
-          json = { distribution_ids: picked.map((item) => Number(item.key.slice(2))) };
-          chosen = [...picked, ...payouts.filter((item) => payees.has(item.userId))];
-        } else {
-          const dates = [...new Set(distributions.map((item) => item.matDate ?? ''))].sort();
-          const matDate = dates.length > 0 ? pick(dates, which) : monthRange(0).end_date;
-          json = { mat_date: matDate };
-          // Every office payout of the model was made on the clock's day, before any MAT date.
-          chosen = [...distributions.filter((item) => item.matDate === matDate), ...payouts];
-        }
-        const planned = plan(p, chosen);
-        const answer = await call(real, 'POST', '/api/payment-batches', { token: real.admin.token, json });
-        // Nothing to pay for that MAT date is a 422 on it (a pick of free items always finds some).
-        if (answer.status !== (planned.size > 0 ? 201 : 422)) {
-          fail(`building a batch of ${planned.size} planned lines answered ${answer.status}`);
-        }
-        if (answer.status !== 201) return;
-        const body: WireBatch = answer.body;
-        const batch: ModelBatch = {
-          id: body.id,
-          status: 'draft',
-          releasedOn: null,
-          lines: [...planned.values()].map((line) => ({
-            ...line,
-            id: body.lines.find((l) => l.user_id === line.userId)?.id ?? 0,
-          })),
-        };
-        compareBatch(body, batch, 'built');
-        p.batches.push(batch);
-        for (const key of chosen.map((item) => item.key)) p.owed.get(key)!.batchId = batch.id;
-        paymentStats.built += 1;
-      },
-    ),
-  );
+type BuildChoice = { byIds: boolean; which: number; count: number };
+
+/**
+ * Builds a batch of what the model owes and is free: by MAT date (`which` picks one it owes
+ * distributions of, and every free office payout comes along) or of `count` distributions by id
+ * (their payees' payouts come along). The answer must be the model's plan; the model's draft, or null.
+ */
+async function buildBatch(model: Model, real: Real, { byIds, which, count }: BuildChoice): Promise<ModelBatch | null> {
+  const p = model.payments;
+  const open = free(p);
+  const distributions = open.filter((item) => item.matDate !== null);
+  const payouts = open.filter((item) => item.matDate === null);
+  let json: { mat_date: string } | { distribution_ids: number[] };
+  let chosen: OwedItem[];
+  if (byIds && distributions.length > 0) {
+    const picked = [...new Set(Array.from({ length: count }, (_, i) => pick(distributions, which + i)))];
+    const payees = new Set(picked.map((item) => item.userId));
+    json = { distribution_ids: picked.map((item) => Number(item.key.slice(2))) };
+    chosen = [...picked, ...payouts.filter((item) => payees.has(item.userId))];
+  } else {
+    const dates = [...new Set(distributions.map((item) => item.matDate ?? ''))].sort();
+    const matDate = dates.length > 0 ? pick(dates, which) : monthRange(0).end_date;
+    json = { mat_date: matDate };
+    // Every office payout of the model was made on the clock's day, before any MAT date.
+    chosen = [...distributions.filter((item) => item.matDate === matDate), ...payouts];
+  }
+  const planned = plan(p, chosen);
+  const answer = await call(real, 'POST', '/api/payment-batches', { token: real.admin.token, json });
+  // Nothing to pay for that MAT date is a 422 on it (a pick of free items always finds some).
+  if (answer.status !== (planned.size > 0 ? 201 : 422)) {
+    fail(`building a batch of ${planned.size} planned lines answered ${answer.status}`);
+  }
+  if (answer.status !== 201) return null;
+  const body: WireBatch = answer.body;
+  const batch: ModelBatch = {
+    id: body.id,
+    status: 'draft',
+    releasedOn: null,
+    lines: [...planned.values()].map((line) => ({
+      ...line,
+      id: body.lines.find((l) => l.user_id === line.userId)?.id ?? 0,
+    })),
+  };
+  compareBatch(body, batch, 'built');
+  p.batches.push(batch);
+  for (const key of chosen.map((item) => item.key)) p.owed.get(key)!.batchId = batch.id;
+  paymentStats.built += 1;
+  return batch;
+}
+
+const buildChoice = fc.record({ byIds: fc.boolean(), which: fc.nat(), count: fc.integer({ min: 1, max: 3 }) });
+const buildLabel = ({ byIds, which, count }: BuildChoice) =>
+  `${byIds ? `${count} distributions` : 'MAT date'}, ${which}`;
+
+const build = buildChoice.map((choice) =>
+  command(
+    `buildBatch(${buildLabel(choice)})`,
+    (model) => free(model.payments).length > 0,
+    async (model, real) => {
+      await buildBatch(model, real, choice);
+    },
+  ),
+);
 
 /** A line left out of a draft: what it held is free for a later batch. */
 async function leaveOut(p: PaymentModel, real: Real, batch: ModelBatch, line: ModelPaymentLine) {
@@ -142,24 +157,39 @@ async function clear(real: Real, batch: ModelBatch, line: ModelPaymentLine, to: 
   compareBatch(answer.body, batch, 'after clearing a line of');
 }
 
+/** A draft discarded: everything it held is free again. */
+async function discardDraft(p: PaymentModel, real: Real, batch: ModelBatch) {
+  const answer = await call(real, 'DELETE', `/api/payment-batches/${batch.id}`, { token: real.admin.token });
+  if (answer.status !== 200) fail(`discarding draft #${batch.id} answered ${answer.status}`);
+  for (const key of batch.lines.flatMap((line) => line.items)) p.owed.get(key)!.batchId = null;
+  p.batches = p.batches.filter((b) => b !== batch);
+  paymentStats.discarded += 1;
+}
+
 /**
- * Release a draft as the office would: held lines whose details changed are cleared (checked), lines
- * that cannot be (no details, a return) left out; `waive` pays prenote lines at once; `drop` leaves
- * one more line out. Refused (409) when nothing is left to send.
+ * Release a draft as the office would (with none, build one first): held lines whose details changed
+ * are cleared (checked), lines that cannot be (no details, a return) left out; `waive` pays prenote
+ * lines at once; `drop` leaves one more line out. Refused (409) when nothing is left to send. Now and
+ * then (`discard`) the office discards the draft instead.
  */
 const release = fc
   .record({
     which: fc.nat(),
     waive: fc.constantFrom(false, false, true),
     drop: fc.constantFrom(null, null, null, 0, 1),
+    discard: fc.constantFrom(false, false, false, false, false, true),
+    build: buildChoice,
   })
-  .map(({ which, waive, drop }) =>
+  .map(({ which, waive, drop, discard, build: choice }) =>
     command(
-      `releaseBatch(${which}${waive ? ', pay prenotes now' : ''}${drop === null ? '' : `, leave out ${drop}`})`,
-      (model) => drafts(model.payments).length > 0,
+      `releaseBatch(${which}${waive ? ', pay prenotes now' : ''}${drop === null ? '' : `, leave out ${drop}`}${discard ? ', or discard it' : ''}; else build ${buildLabel(choice)})`,
+      (model) => drafts(model.payments).length > 0 || free(model.payments).length > 0,
       async (model, real) => {
         const p = model.payments;
-        const batch = pick(drafts(p), which);
+        if (discard && drafts(p).length > 0) return discardDraft(p, real, pick(drafts(p), which));
+        // No draft to release: the office drafts one first, in the same step.
+        const batch = drafts(p).length > 0 ? pick(drafts(p), which) : await buildBatch(model, real, choice);
+        if (!batch) return;
         for (const line of [...batch.lines]) {
           const payee = p.payees.get(line.userId);
           if (line.status === 'held' && line.heldCode === 'details_changed') {
@@ -212,7 +242,8 @@ function released(p: PaymentModel, batch: ModelBatch, today: string) {
 
 /**
  * Record a return on a line of a released batch, with a code of the line's method (an ACH R-code,
- * a wire's ISO reason, VOID for a check): 201 for a paid line — the amount back on the fund, the
+ * a wire's ISO reason, VOID for a check), after trying to reverse the distribution it paid (refused,
+ * payment-reversals.ts): 201 for a paid line — the amount back on the fund, the
  * payee held until the details change — and 409 for a prenote or a line already returned.
  */
 const recordReturn = fc
@@ -227,6 +258,9 @@ const recordReturn = fc
           .filter((b) => b.status === 'released')
           .flatMap((batch) => batch.lines.map((line) => ({ batch, line })));
         const { batch, line } = pick(lines, which);
+        const paid = line.items.find((key) => key.startsWith('d:'));
+        // An office that first tries to undo the month is refused and pointed to returns.
+        if (paid) await reversePaid(model, real, Number(paid.slice(2)), line.userId);
         const codes = Object.keys(returnReasonsOf(line.method));
         if (codes.length === 0) fail(`line #${line.id} of released batch #${batch.id} has no payout method`);
         const answer = await call(real, 'POST', `/api/payment-batches/${batch.id}/returns`, {
@@ -248,22 +282,6 @@ const recordReturn = fc
     ),
   );
 
-const discard = fc.nat().map((which) =>
-  command(
-    `discardDraft(${which})`,
-    (model) => drafts(model.payments).length > 0,
-    async (model, real) => {
-      const p = model.payments;
-      const batch = pick(drafts(p), which);
-      const answer = await call(real, 'DELETE', `/api/payment-batches/${batch.id}`, { token: real.admin.token });
-      if (answer.status !== 200) fail(`discarding draft #${batch.id} answered ${answer.status}`);
-      for (const key of batch.lines.flatMap((line) => line.items)) p.owed.get(key)!.batchId = null;
-      p.batches = p.batches.filter((b) => b !== batch);
-      paymentStats.discarded += 1;
-    },
-  ),
-);
-
 /** An item the office no longer owes through a batch (reversed, or paid by check or cash): it must be free. */
 export function settleOtherwise(model: Model, key: string) {
   const item = model.payments.owed.get(key);
@@ -271,4 +289,4 @@ export function settleOtherwise(model: Model, key: string) {
   model.payments.owed.delete(key);
 }
 
-export const paymentCommands = [build, release, recordReturn, changeDetails, discard];
+export const paymentCommands = [build, release, recordReturn, changeDetails];

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { STORED_MONEY_FIELDS } from '../../../domain/distributions/types';
@@ -7,10 +7,10 @@ import { queryRows } from '../../db/query-rows';
 import { advanceRequests, distributions } from '../../db/schema';
 import { centsFromDatabase } from '../../db/schema/columns';
 import { columnOf } from '../../distributions/figures';
-import { always, command, fail, pick, user } from './command';
+import { always, command, fail, user } from './command';
 import { resyncHolds } from './commands';
 import { settle } from './distributions';
-import { heldBy, paymentStats } from './payment-model';
+import { latestApproval, refusedForBatch } from './payment-reversals';
 import { settleOtherwise } from './payments';
 import { call, checkStep, type Model, type Real } from './world';
 
@@ -115,36 +115,6 @@ async function rebuild(model: Model, real: Real, reversed: typeof distributions.
   return row;
 }
 
-/**
- * Money that left the bank is not undone by a reversal (docs/payments.md "Returns"): a distribution a
- * released batch holds is refused (409) pointing to returns, one a draft holds asks for its line to be
- * left out first; nothing moves (the step check compares every balance). True when a batch holds it.
- */
-function refusedForBatch(model: Model, id: number, answer: { status: number; body: { message?: string } }) {
-  const batch = heldBy(model.payments, `d:${id}`);
-  if (!batch) return false;
-  const says = batch.status === 'released' ? 'record a payment return' : 'leave its line out';
-  if (answer.status !== 409 || !answer.body.message?.includes(says)) {
-    fail(
-      `reversing #${id}, held by ${batch.status} batch #${batch.id}, answered ${answer.status} "${answer.body.message}"`,
-    );
-  }
-  if (batch.status === 'released') paymentStats.reversalsRefused += 1;
-  else paymentStats.reversalsRefusedDraft += 1;
-  return true;
-}
-
-/** A missionary's latest approval: the only one a reversal may undo. */
-async function latestApproval(real: Real, userId: number) {
-  const [latest] = await real.t.ctx.db
-    .select()
-    .from(distributions)
-    .where(and(eq(distributions.userId, userId), eq(distributions.status, 'approved')))
-    .orderBy(desc(distributions.approvedAt), desc(distributions.id))
-    .limit(1);
-  return latest ?? null;
-}
-
 const reverseAndRebuild = fc.nat().map((who) =>
   command(`reverseAndRebuild(${who})`, always, async (model, real) => {
     const owner = user(real, who);
@@ -183,32 +153,4 @@ const reverseAndRebuild = fc.nat().map((who) =>
   }),
 );
 
-const paidByBatch = (model: Model) =>
-  [...model.payments.owed.values()].filter(
-    (i) => i.matDate !== null && heldBy(model.payments, i.key)?.status === 'released',
-  );
-
-/**
- * Reverse a distribution a released batch paid, whoever's latest it is: refused (409), nothing moves;
- * when it is the missionary's latest approval (the first rule a reversal checks) the refusal points
- * to returns.
- */
-const reversePaid = fc.nat().map((which) =>
-  command(
-    `reversePaid(${which})`,
-    (model) => paidByBatch(model).length > 0,
-    async (model, real) => {
-      const item = pick(paidByBatch(model), which);
-      const id = Number(item.key.slice(2));
-      const latest = await latestApproval(real, item.userId);
-      const answer = await call(real, 'POST', `/api/distribution/${id}/reverse`, {
-        token: real.admin.token,
-        json: { reason: 'Office model' },
-      });
-      if (latest?.id === id) refusedForBatch(model, id, answer);
-      else if (answer.status !== 409) fail(`reversing #${id}, paid by a released batch, answered ${answer.status}`);
-    },
-  ),
-);
-
-export const reversalCommands = [reverseAndRebuild, reversePaid];
+export const reversalCommands = [reverseAndRebuild];
