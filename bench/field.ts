@@ -165,6 +165,9 @@ async function settleServiceWorker(context: BrowserContext): Promise<void> {
   });
 }
 
+/** One row of Lighthouse's layout-shifts audit. */
+type ShiftItem = { score: number; node?: { snippet?: string; selector?: string } };
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -198,7 +201,23 @@ async function lighthouseScores(): Promise<void> {
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
       const { categories } = result.lhr;
       const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
-      return `performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')}`;
+      // The metrics behind the performance score, and any audit below full marks outside it, so a
+      // low score says what to mend.
+      const audits = result.lhr.audits;
+      const metric = (key: string) => audits[key]?.displayValue ?? '?';
+      const metrics = `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`;
+      const failing = (categories['best-practices']?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => ref.id);
+      // Which elements moved, when the page shifts more than Lighthouse's "good" 0.1.
+      const shifts = ((audits['layout-shifts']?.details as { items?: ShiftItem[] } | undefined)?.items ?? [])
+        .filter(() => (audits['cumulative-layout-shift']?.numericValue ?? 0) > 0.1)
+        .slice(0, 3)
+        .map((item) => `\n    shifted ${item.score.toFixed(3)}: ${item.node?.snippet ?? item.node?.selector ?? '?'}`)
+        .join('');
+      if (shifts) failing.push(shifts);
+      const flagged = failing.length > 0 ? `\n    best practices below full marks: ${failing.join(', ')}` : '';
+      return `performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')}\n    ${metrics}${flagged}`;
     };
     console.log(`Lighthouse (mobile) login:     ${await audit(`${BASE}/login`)}`);
     await page.goto(`${BASE}/login`);
