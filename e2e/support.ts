@@ -168,3 +168,23 @@ export async function expectTableFits(page: Page): Promise<void> {
   await expect(table).toBeVisible();
   expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
 }
+
+/**
+ * The page's layout shift since it loaded, summed as Lighthouse sums it for a load (shifts right after
+ * the user's input do not count). Above 0.1 Lighthouse calls the page unstable.
+ */
+export async function layoutShiftSinceLoad(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        // The buffered entries are delivered on the next task; none at all means no shift.
+        setTimeout(() => resolve(total), 200);
+      }),
+  );
+}

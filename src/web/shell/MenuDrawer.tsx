@@ -1,17 +1,12 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import { Box, IconButton, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { DRAWER_WIDTH } from './drawer-width';
 import { MainMenu } from './MainMenu';
-
-export const DRAWER_WIDTH = 264;
 
 // MUI's Drawer brings its Modal and Slide: only a phone needs them, and only once the menu is opened.
 const PhoneDrawer = lazy(() => import('./PhoneDrawer'));
 
-/**
- * The signed-in user's menu (docs/product.md §1): permanent on desktops, a temporary drawer on phones. Its
- * own chunk, loaded once someone is signed in, so the login page does not carry it.
- */
 /** Phones: the app bar's button that opens the menu. */
 export function MenuButton({ onClick }: { onClick: () => void }) {
   const desktop = useMediaQuery(useTheme().breakpoints.up('md'));
@@ -23,6 +18,10 @@ export function MenuButton({ onClick }: { onClick: () => void }) {
   );
 }
 
+/**
+ * The signed-in user's menu (docs/product.md §1): permanent on desktops, a temporary drawer on phones. Its
+ * own chunk, loaded once someone is signed in, so the login page does not carry it.
+ */
 export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const desktop = useMediaQuery(useTheme().breakpoints.up('md'));
   // Once opened, the phone drawer stays mounted so it can slide out again.

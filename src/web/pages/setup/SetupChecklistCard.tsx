@@ -74,6 +74,12 @@ function stepView(key: SetupStepKey, terms: Terms, payrollUserId: number | null)
   }
 }
 
+/** The checklist's query, also read by the dashboard that waits for it (StaffReportsPage). */
+export const setupChecklistQuery = {
+  queryKey: queryKeyOf(setupContract.getSetupChecklist),
+  queryFn: () => call(setupContract.getSetupChecklist),
+};
+
 /**
  * The admin dashboard's setup checklist. Each step is ticked from the data by the server
  * (GET /setup-checklist), so it ticks itself whenever the dashboard is opened again; the card is gone
@@ -85,11 +91,7 @@ export function SetupChecklistCard() {
   const messages = useMessages();
   const queryClient = useQueryClient();
   const admin = me.role === 'admin';
-  const checklist = useQuery({
-    queryKey: queryKeyOf(setupContract.getSetupChecklist),
-    queryFn: () => call(setupContract.getSetupChecklist),
-    enabled: admin,
-  });
+  const checklist = useQuery({ ...setupChecklistQuery, enabled: admin });
   const addDefaults = useMutation({
     mutationFn: () => call(setupContract.addDefaultCategories),
     onSuccess: async (result) => {
