@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, apiToken, createCategories, createUserViaApi, expectAccessible, loginAs } from './support';
+import {
+  apiCall,
+  apiToken,
+  createCategories,
+  createUserViaApi,
+  expectAccessible,
+  layoutShiftSinceLoad,
+  loginAs,
+} from './support';
 
 /**
  * At 390 px a missionary pages through all 25 of their reports with the next-page arrow
@@ -52,4 +60,26 @@ test('at 390 px the next arrow pages through 25 reports; missionary screens pass
   await page.goto('/advance-request');
   await expect(page.getByRole('main')).toBeVisible();
   await expectAccessible(page);
+});
+
+/**
+ * A new missionary's dashboard, reloaded on a phone with the session stored: the menu button, the
+ * empty report list and the chart arrive without moving what is already on screen (the empty list
+ * used to push the chart down by its message's height, a shift of 0.05).
+ */
+test('a new missionary’s dashboard does not jump while it loads on a phone', async ({ page, request }) => {
+  const suffix = String(Date.now());
+  const admin = await apiToken(request);
+  const noa = await createUserViaApi(request, admin, {
+    name: `Noa Steady ${suffix}`,
+    email: `noa.${suffix}@field.example`,
+    role: 'missionary',
+    missionary_number: `N-${suffix.slice(-4)}`,
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(page, noa.email, noa.password);
+  await page.reload();
+  await expect(page.getByText('No expense reports yet. Start one with New Expense Report.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Donations received/ })).toBeVisible();
+  expect(await layoutShiftSinceLoad(page)).toBeLessThan(0.01);
 });

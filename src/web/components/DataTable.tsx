@@ -216,8 +216,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <ErrorState error={query.error} onRetry={() => query.refetch()} />
         </Box>
       )}
-      {!query.isPending && !query.isError && rows.length === 0 && (
-        <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">
+      {!query.isError && rows.length === 0 && (
+        // While the first page loads, the empty message's place is kept (hidden): an empty list then
+        // does not push what is below it down when it arrives, a layout shift of 0.05 on the
+        // missionary's dashboard (docs/performance.md, "Lighthouse").
+        <Typography
+          sx={{ p: 3, textAlign: 'center', visibility: query.isPending ? 'hidden' : undefined }}
+          aria-hidden={query.isPending || undefined}
+          color="text.secondary"
+        >
           {params.q ? `Nothing matches “${params.q}”.` : (props.emptyText ?? 'Nothing here yet.')}
         </Typography>
       )}
