@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { receiptPhoto } from './expense-support';
 import {
+  apiCall,
+  apiToken,
   E2E_ADMIN,
   expectAccessible,
   loginAs,
@@ -180,4 +182,77 @@ test('a requested advance can be deleted after confirmation', async ({ page, req
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('You have successfully deleted the advance request.')).toBeVisible();
   await expect(main.getByText('No advance requests yet.')).toBeVisible();
+});
+
+/**
+ * Decision 34 on a phone: Lydia spent $220.00 of a $300.00 advance and gives $80.00 back. The card adds
+ * it up before Submit (220.00 + 80.00 = 300.00 of 300.00); the office's confirmation says the $80.00
+ * goes to her fund, and her profile shows the fund up by $80.00 once the receipt is confirmed.
+ */
+test('an advance is closed with its unspent cash returned, and the cash lands on the fund', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { token: admin, categories, missionary: lydia } = await missionaryWithCategories(request, 'Lydia', 'Cashback');
+  const own = await apiToken(request, lydia.email, lydia.password);
+  const asked = await apiCall(request, own, 'POST', '/advance-request', {
+    amount_requested: '300.00',
+    purpose: 'Village clinic supplies',
+    user_id: lydia.id,
+  });
+  await apiCall(request, admin, 'PATCH', `/advance-request/${asked.id}`, {
+    amount_approved: '300.00',
+    status: 'approved',
+  });
+  const report = await apiCall(request, own, 'POST', '/expense-report', {
+    type: 'advance',
+    advance_request_id: asked.id,
+    user_id: lydia.id,
+  });
+  await apiCall(request, own, 'POST', '/expense', {
+    expense_report_id: report.id,
+    date: '2026-11-02',
+    expense_code: categories.supplies.id,
+    field_currency: '220.00',
+    exchange_rate: '1',
+  });
+  const fundBefore = (await apiCall(request, admin, 'GET', `/user/${lydia.id}`)).profile.fund_balance as number;
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(page, lydia.email, lydia.password);
+  await page.goto(`/expense-report/${report.id}/advance/${asked.id}/edit`);
+  const main = page.getByRole('main');
+  await page
+    .locator('#receipt-file')
+    .setInputFiles({ name: 'clinic.png', mimeType: 'image/png', buffer: receiptPhoto() });
+  await expect(page.getByText('File uploaded!')).toBeVisible();
+  const submitButton = main.getByRole('button', { name: 'Submit', exact: true });
+  await expect(submitButton).toBeDisabled(); // $220.00 of $300.00: $80.00 short
+  await main.getByLabel('Cash returned (unspent)').fill('80');
+  await expect(main.getByText('Expenses $220.00 + cash returned $80.00 = $300.00 of $300.00')).toBeVisible();
+  await expect(submitButton).toBeEnabled();
+  await expectAccessible(page);
+  await screenshots(page, 'advance-cash-returned');
+  await submitButton.click();
+  await page
+    .getByRole('dialog', { name: 'Submit this report?' })
+    .getByRole('button', { name: 'Submit Report' })
+    .click();
+  await expect(page.getByText('Your expense report has been submitted.')).toBeVisible();
+  await logout(page);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto(`/expense-report/${report.id}`);
+  await main.getByRole('button', { name: 'Confirm Receipt' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm receipt' });
+  await expect(confirm).toContainText('gives back $80.00 of unspent cash: confirming adds it to their fund.');
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Confirm Receipt' }).click();
+  await expect(page.getByText('You have processed the advance request.')).toBeVisible();
+  const fundAfter = (await apiCall(request, admin, 'GET', `/user/${lydia.id}`)).profile.fund_balance as number;
+  expect(Math.round((fundAfter - fundBefore) * 100)).toBe(8000);
+  await page.goto(`/admin/user/${lydia.id}/profile`);
+  await expect(main.getByText(/Fund balance \$80\.00/)).toBeVisible();
 });

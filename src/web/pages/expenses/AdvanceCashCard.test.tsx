@@ -97,5 +97,8 @@ describe('an advance report’s Submit', () => {
     expect(await screen.findByRole('button', { name: 'Submit' })).toBeEnabled();
     expect(screen.queryByLabelText('Before you can submit')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Cash returned (unspent)')).toHaveValue('87.60');
+    // One verdict, counting the cash: nothing on the page still asks for more expenses.
+    expect(screen.getByText('The total is within $1.00 of the approved amount. You can submit.')).toBeInTheDocument();
+    expect(screen.queryByText(/add expenses until/i)).not.toBeInTheDocument();
   });
 });

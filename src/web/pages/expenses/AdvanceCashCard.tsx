@@ -57,6 +57,11 @@ export function AdvanceCashCard(props: {
           <strong>{formatUSD(spent + (back ?? 0))}</strong> of {formatUSD(approved)}
         </Typography>
       </Stack>
+      {props.editable && blockers.length === 0 && (
+        <Alert severity="success" sx={{ mt: 2 }}>
+          The total is within $1.00 of the approved amount. You can submit.
+        </Alert>
+      )}
       {props.editable && blockers.length > 0 && (
         <Alert severity="info" sx={{ mt: 2 }} aria-label="Before you can submit">
           <strong>Before you can submit:</strong>

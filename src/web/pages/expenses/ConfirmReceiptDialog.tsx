@@ -15,6 +15,12 @@ export function ConfirmReceiptDialog({ report, onClose }: { report: FullReport; 
           approved {formatUSD(fromDollars(report.advance_request?.amount_approved ?? 0))}. Confirming the receipts
           closes advance request #{report.advance_request_id}.
         </DialogContentText>
+        {report.cash_returned > 0 && (
+          <DialogContentText sx={{ mt: 2 }}>
+            {report.user_name} gives back {formatUSD(fromDollars(report.cash_returned))} of unspent cash: confirming
+            adds it to their fund.
+          </DialogContentText>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>

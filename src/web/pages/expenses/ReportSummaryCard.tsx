@@ -1,7 +1,5 @@
-import { Alert, Chip, Paper, Stack } from '@mui/material';
-import { ADVANCE_TOLERANCE, advanceReportProblem } from '../../../domain/expense-reports/calculations';
+import { Chip, Paper, Stack } from '@mui/material';
 import { REPORT_STATUS_LABELS } from '../../../domain/expense-reports/status-labels';
-import { formatUSD, fromDollars } from '../../../domain/money';
 import { ReadOnlyFields } from '../../components/ReadOnlyFields';
 import { date, money } from '../../format';
 import { advancePayment } from '../advances/payment';
@@ -10,7 +8,11 @@ import type { FullReport } from './types';
 
 const TYPE_LABELS = { reimbursement: 'Reimbursement', advance: 'Advance' } as const;
 
-/** Who, when and how much: the figures the server computed for the report. */
+/**
+ * Who, when and how much: the figures the server computed for the report. Whether an advance report
+ * can be submitted is said once, by the advance card beside the cash returned (AdvanceCashCard): an
+ * alert here ignored the cash and asked for more expenses on a report that was already in balance.
+ */
 export function ReportSummaryCard({ report, showOwner }: { report: FullReport; showOwner?: boolean }) {
   const advance = report.advance_request;
   const fields: Array<[string, string | null]> = [
@@ -47,10 +49,6 @@ export function ReportSummaryCard({ report, showOwner }: { report: FullReport; s
       ['Advance', advancePayment(advance) ?? money(advance.amount_approved ?? 0)],
     );
   }
-  const problem =
-    advance && !report.submitted
-      ? advanceReportProblem(fromDollars(report.total_amount), fromDollars(advance.amount_approved ?? 0))
-      : null;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 } }}>
       <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap' }}>
@@ -58,13 +56,6 @@ export function ReportSummaryCard({ report, showOwner }: { report: FullReport; s
         {report.distribution_id !== null && <Chip label={`In distribution #${report.distribution_id}`} size="small" />}
       </Stack>
       <ReadOnlyFields fields={fields} />
-      {advance && !report.submitted && (
-        <Alert severity={problem ? 'info' : 'success'} sx={{ mt: 2 }}>
-          {problem
-            ? `The total must be within ${formatUSD(ADVANCE_TOLERANCE)} of the approved amount (${money(advance.amount_approved ?? 0)}) to submit. ${problem}`
-            : 'The total is within $1.00 of the approved amount. Add a receipt and submit.'}
-        </Alert>
-      )}
     </Paper>
   );
 }
