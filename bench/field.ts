@@ -9,7 +9,9 @@
  *   dashboard     signing in from there; timed until the dashboard shows the unreimbursed amount and
  *                 the report history;
  *   login, warm   the same profile (HTTP cache and service worker kept) signs out and opens /login;
- *   dashboard, warm  the same profile reloads the dashboard while signed in.
+ *   My Support    the signed-in missionary opens /support/{id} (two years of gifts, donor names
+ *                 shown); timed until its chart and month table are drawn;
+ *   dashboard, warm  the same profile reloads the dashboard while signed in; My Support likewise.
  *
  * Each figure is the median of BENCH_RUNS runs (default 3; a cold run uses a new profile). Then
  * Lighthouse (mobile preset) scores the login page and the signed-in missionary dashboard, reports
@@ -24,6 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { pageBudgets } from '../scripts/build/web-budget';
 
 const PORT = Number(process.env.BENCH_PORT ?? process.env.PORT ?? 3414);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -83,6 +86,39 @@ async function createMissionary(): Promise<void> {
     body: JSON.stringify({ ...MISSIONARY, role: 'missionary', missionary_number: 'F-1', baseUrl: BASE }),
   });
   if (!created.ok) throw new Error(`creating the missionary: ${created.status} ${await created.text()}`);
+  missionaryId = ((await created.json()) as { id: number }).id;
+  await importGifts(api_token);
+}
+
+let missionaryId = 0;
+
+/**
+ * Two years of gifts for My Support: ten donors a month for 24 months (240 rows, one upload), with
+ * donor names shown to missionaries, so the page draws its chart, table and giver lists in full.
+ */
+async function importGifts(token: string): Promise<void> {
+  const today = new Date();
+  const rows = ['Fund,Amount,Account #,Donor name,Donor ID,Gift date'];
+  for (let back = 0; back < 24; back++) {
+    const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 5)).toISOString().slice(0, 10);
+    for (let donor = 1; donor <= 10; donor++)
+      rows.push(`General,${20 + donor * 5}.00,F-1,Donor ${donor},D-${donor},${day}`);
+  }
+  const form = new FormData();
+  form.set('upload_name', 'Two years of gifts');
+  form.set('denari', new Blob([rows.join('\n')], { type: 'text/csv' }), 'gifts.csv');
+  const imported = await fetch(`${BASE}/api/donation/denari-upload`, {
+    method: 'POST',
+    headers: { 'api-token': token },
+    body: form,
+  });
+  if (!imported.ok) throw new Error(`importing gifts: ${imported.status} ${await imported.text()}`);
+  const shown = await fetch(`${BASE}/api/settings`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', 'api-token': token },
+    body: JSON.stringify({ show_donor_names_to_missionaries: 1 }),
+  });
+  if (!shown.ok) throw new Error(`showing donor names: ${shown.status} ${await shown.text()}`);
 }
 
 async function throttle(page: Page): Promise<void> {
@@ -106,6 +142,12 @@ async function dashboardUsable(page: Page): Promise<void> {
   await page.getByText('No expense reports yet').first().waitFor({ timeout: 120_000 });
 }
 
+/** My Support is usable once its chart and its month list (cards on a phone, 10 a page) are drawn. */
+async function supportUsable(page: Page): Promise<void> {
+  await page.getByRole('img', { name: /Giving per month from/ }).waitFor({ timeout: 120_000 });
+  await page.getByText(/^1–10 of \d+$/).waitFor({ timeout: 120_000 });
+}
+
 async function signIn(page: Page, who: { email: string; password: string } = MISSIONARY): Promise<void> {
   await page.getByLabel('Email').fill(who.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(who.password);
@@ -115,8 +157,10 @@ async function signIn(page: Page, who: { email: string; password: string } = MIS
 interface Run {
   loginCold: number;
   dashboardCold: number;
+  supportCold: number;
   loginWarm: number;
   dashboardWarm: number;
+  supportWarm: number;
 }
 
 async function oneRun(): Promise<Run> {
@@ -137,8 +181,19 @@ async function oneRun(): Promise<Run> {
       await signIn(page);
       await dashboardUsable(page);
     });
+    // My Support opened from its address: the page's chunk and its data come over the link.
+    const supportCold = await timed(async () => {
+      await page.goto(`${BASE}/support/${missionaryId}`, { waitUntil: 'commit' });
+      await supportUsable(page);
+    });
     // Let a service worker finish installing, as it would while the missionary reads the page.
     await settleServiceWorker(context);
+    const supportWarm = await timed(async () => {
+      await page.reload({ waitUntil: 'commit' });
+      await supportUsable(page);
+    });
+    await page.goto(`${BASE}/`, { waitUntil: 'commit' });
+    await dashboardUsable(page);
     const dashboardWarm = await timed(async () => {
       await page.reload({ waitUntil: 'commit' });
       await dashboardUsable(page);
@@ -148,7 +203,7 @@ async function oneRun(): Promise<Run> {
       await page.goto(`${BASE}/login`, { waitUntil: 'commit' });
       await loginUsable(page);
     });
-    return { loginCold, dashboardCold, loginWarm, dashboardWarm };
+    return { loginCold, dashboardCold, supportCold, loginWarm, dashboardWarm, supportWarm };
   } finally {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
@@ -272,7 +327,8 @@ async function main(): Promise<void> {
       const run = await oneRun();
       console.log(
         `run ${i + 1}: login ${seconds(run.loginCold)} cold / ${seconds(run.loginWarm)} warm, ` +
-          `dashboard ${seconds(run.dashboardCold)} cold / ${seconds(run.dashboardWarm)} warm`,
+          `dashboard ${seconds(run.dashboardCold)} cold / ${seconds(run.dashboardWarm)} warm, ` +
+          `My Support ${seconds(run.supportCold)} cold / ${seconds(run.supportWarm)} warm`,
       );
       runs.push(run);
     }
@@ -282,6 +338,12 @@ async function main(): Promise<void> {
     console.log(`| login form usable | ${pick('loginCold')} | ${pick('loginWarm')} |`);
     console.log(
       `| missionary dashboard after sign-in | ${pick('dashboardCold')} | ${pick('dashboardWarm')} (reload) |`,
+    );
+    console.log(`| My Support, 24 months of gifts | ${pick('supportCold')} | ${pick('supportWarm')} (reload) |`);
+    const js = pageBudgets(path.resolve('dist/web'));
+    const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+    console.log(
+      `JavaScript, gzipped: login ${kib(js.login)}, dashboard ${kib(js.missionaryDashboard)}, My Support ${kib(js.mySupport)}`,
     );
     if (!process.env.BENCH_SKIP_LIGHTHOUSE) await lighthouseScores();
   } finally {

@@ -47,6 +47,12 @@ describe('web build budgets', () => {
     expect(missionaryDashboard).toBeGreaterThan(login);
   });
 
+  it('My Support, opened from its address, stays within the dashboard’s 220 KiB', () => {
+    const { mySupport, login } = pageBudgets(dist);
+    expect(mySupport / KiB).toBeLessThanOrEqual(220);
+    expect(mySupport).toBeGreaterThan(login);
+  });
+
   it('loads every screen but login and home lazily, never with the first page', () => {
     const manifest = readManifest(dist);
     const firstPage = staticClosure(manifest, [entryKey(manifest)]);

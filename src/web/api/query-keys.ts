@@ -21,6 +21,7 @@ import type { reportsContract, statementsContract } from '../../domain/reports/c
 import type { secondFactorContract } from '../../domain/second-factor/contract';
 import type { passkeyContract } from '../../domain/second-factor/passkey-contract';
 import type { settingsContract } from '../../domain/settings/contract';
+import type { supportContract } from '../../domain/support/contract';
 import type { systemContract } from '../../domain/system/contract';
 import type { usersContract } from '../../domain/users/contract';
 import { SITE_KEY } from './site-key';
@@ -44,6 +45,7 @@ const SYSTEM: TagOf<typeof systemContract> = 'System';
 const LEDGER: TagOf<typeof ledgerContract> = 'Ledger';
 const SECOND_FACTOR: TagOf<typeof secondFactorContract> = 'Second factor';
 const PASSKEYS: TagOf<typeof passkeyContract> = 'Passkeys';
+const SUPPORT: TagOf<typeof supportContract> = 'Support';
 
 type Id = number | string;
 
@@ -99,6 +101,12 @@ export const keys = {
     staff: (unprocessed: boolean) => [ADVANCES, 'staff', unprocessed] as const,
   },
 
+  /** My Support calls through `route()` (the dashboard's budget), so its key is made here. */
+  support: {
+    all: [SUPPORT] as const,
+    of: (userId: number) => [SUPPORT, userId] as const,
+    months: (userId: number) => [SUPPORT, userId, 'months'] as const,
+  },
   accountablePlan: {
     all: [ACCOUNTABLE_PLAN] as const,
     of: (userId: number) => [ACCOUNTABLE_PLAN, userId] as const,

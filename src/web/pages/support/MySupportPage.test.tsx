@@ -26,7 +26,7 @@ function months(): TSupport['months'] {
   });
 }
 
-/** A whole answer of the contract (call() parses it as the browser would): names shown or not. */
+/** A whole answer of the contract: names shown or not. */
 function support(userId: number, namesShown: boolean): TSupport {
   const name = (text: string) => (namesShown ? text : null);
   return {

@@ -1,7 +1,6 @@
 import { useMediaQuery, useTheme } from '@mui/material';
 import { monthLabel } from '../../../domain/reports/chart';
-import { supportContract } from '../../../domain/support/contract';
-import { queryKeyOf } from '../../api/contract-keys';
+import { keys } from '../../api/query-keys';
 import { type Column, DataTable } from '../../components/DataTable';
 import { localPage } from '../../components/local-page';
 import { money } from '../../format';
@@ -35,7 +34,7 @@ export function SupportMonthsTable({ userId, months }: { userId: number; months:
     <DataTable<Month>
       title="Month by month"
       urlPrefix="months"
-      queryKey={[...queryKeyOf(supportContract.getSupport, { params: { id: userId } }), 'months']}
+      queryKey={keys.support.months(userId)}
       fetchPage={async (params) => localPage(rows, params, ['label', 'month'])}
       defaultOrderBy="month"
       defaultLimit={phone ? 10 : 30}
