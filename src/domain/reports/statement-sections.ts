@@ -1,4 +1,4 @@
-import { formatUSDate } from '../dates';
+import { formatUSDate, type IsoDate } from '../dates';
 import { yearNotes } from '../distributions/year-notes';
 import { type Cents, formatUSD, sum } from '../money';
 import { payrollCost, reportReimbursement } from './accounting';
@@ -227,13 +227,7 @@ export function reimbursementSections(source: StatementSource): StatementSection
     intro: advancesPaid === 0 && advanceRows.length === 0 ? 'No advances were paid this month.' : undefined,
     lines: [
       ...adding(
-        advanceRows.map((a) =>
-          item(
-            `Advance request #${a.id}`,
-            a.paid,
-            a.paid === a.requested ? undefined : `Requested ${formatUSD(a.requested)}`,
-          ),
-        ),
+        advanceRows.map((a) => item(`Advance request #${a.id}`, a.paid, advanceHint(a, d.end_date))),
         d.ministry_advance,
       ),
       ...nonZero([item('Manual business advance', d.manual_ministry_advance)]),
@@ -241,6 +235,15 @@ export function reimbursementSections(source: StatementSource): StatementSection
     ],
   });
   return sections;
+}
+
+/**
+ * When an advance was paid: on the MAT date of the distribution that paid it (its end date), the day
+ * the money went out, never the day the office approved the request (docs/reports.md "The monthly statement").
+ */
+export function advanceHint(advance: { paid: Cents; requested: Cents }, matDate: IsoDate): string {
+  const when = `Paid on MAT Day ${formatUSDate(matDate)}`;
+  return advance.paid === advance.requested ? when : `${when}; requested ${formatUSD(advance.requested)}`;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   type StatementSource,
   type TableCell,
 } from './statement';
+import { advanceHint } from './statement-sections';
 import { asReportDistribution, usd, workedExample } from './test-fixtures';
 
 const example = workedExample();
@@ -379,5 +380,31 @@ describe('the year notes under Taxes (year-notes.ts)', () => {
   it('says nothing when the approval froze no year (approved before the year was kept)', () => {
     expect(section(statementOf(null), 'Taxes').intro).toBeUndefined();
     expect(section(statementOf(undefined), 'Taxes').intro).toBeUndefined();
+  });
+});
+
+describe('an advance is dated by the MAT date of the distribution that paid it', () => {
+  // The worked example is the distribution of 05/01/2024 – 05/31/2024, approved on 06/02/2024; its
+  // MAT date is the end date, 05/31/2024. The office approved request #41 weeks earlier: that day is
+  // not when the money went out, so the statement never shows it.
+  it.each([
+    ['paid in full: the MAT date alone', usd('300.00'), usd('300.00'), 'Paid on MAT Day 05/31/2024'],
+    [
+      'capped by the fund (300.00 asked, 120.00 paid): the MAT date and what was asked',
+      usd('300.00'),
+      usd('120.00'),
+      'Paid on MAT Day 05/31/2024; requested $300.00',
+    ],
+  ])('%s', (_case, requested, paid, hint) => {
+    const statement = buildStatement(source({ advances: [{ id: 41, requested, paid }] }));
+    const line = section(statement, 'Advances').lines?.find((l) => l.label === 'Advance request #41');
+    expect(line?.hint).toBe(hint);
+  });
+
+  it.each([
+    ['2024-05-31', 'Paid on MAT Day 05/31/2024'],
+    ['2026-01-30', 'Paid on MAT Day 01/30/2026'],
+  ])('advanceHint for MAT date %s → %s', (matDate, hint) => {
+    expect(advanceHint({ requested: 100, paid: 100 }, matDate)).toBe(hint);
   });
 });

@@ -103,6 +103,33 @@ export class PdfCanvas {
     else this.artifact(draw, 'Pagination');
   }
 
+  /**
+   * Text that wraps within the width instead of being cut (fund names, labels): each line `leading`
+   * below the one before, all of them one element of the tag tree. Answers the number of lines.
+   */
+  putWrapped(text: string, x: number, y: number, options: Put & { leading: number }): number {
+    const size = options.size ?? 9.5;
+    const font = options.font ?? FONT.regular;
+    // A space ends each line but the last, so the tag tree reads the words apart ("Northern Highlands").
+    const lines = this.wrap(text, font, size, options.width).map((line, index, all) =>
+      index < all.length - 1 ? lineOf(`${line.text} `, font) : line,
+    );
+    this.doc.fillColor(options.color ?? COLOR.text);
+    const draw = () => {
+      lines.forEach((line, index) => {
+        this.drawLine(line, x, y + index * options.leading, size, 0);
+      });
+    };
+    if (options.tag) options.tag.parent.add(this.doc.struct(options.tag.type, {}, draw));
+    else this.artifact(draw, 'Pagination');
+    return Math.max(1, lines.length);
+  }
+
+  /** How many lines `putWrapped` draws the text in. */
+  lineCount(text: string, width: number, style: { font: FontStyle; size: number }): number {
+    return Math.max(1, this.wrap(text, style.font, style.size, width).length);
+  }
+
   /** Wrapped text (intros, comments) as one paragraph of the tag tree; answers the y below it. */
   paragraph(text: string, parent: Struct, x: number, y: number, width: number, style: TextStyle): number {
     const lines = this.wrap(text, style.font, style.size, width);

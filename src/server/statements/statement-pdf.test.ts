@@ -118,6 +118,55 @@ describe('writeStatementPdf', () => {
     expect(tree).not.toContain('Page 1 of');
   });
 
+  describe('long fund names print whole, wrapped, never cut', () => {
+    const longName = 'Clean Water for the Northern Highlands Village Schools and Clinics Building Fund';
+    const statement = buildStatement({
+      ...base,
+      donations: [
+        { fundName: 'General Fund', designated: false, gifts: 3, amount: usd('4200.00') },
+        { fundName: longName, designated: true, gifts: 1, amount: usd('250.00') },
+      ],
+      funds: [
+        {
+          holdAccountId: 7,
+          fundName: longName,
+          starting: usd('400.00'),
+          deposits: usd('350.00'),
+          transfers: 0,
+          withdrawals: usd('750.00'),
+          ending: 0,
+          startingUnreimbursed: 0,
+          endingUnreimbursed: 0,
+          transactions: [
+            { type: 'Deposit', description: 'MAT Day deposit', requested: 35000, granted: 35000, unpaid: 0 },
+          ],
+        },
+      ],
+      advances: [{ id: 41, requested: usd('300.00'), paid: usd('300.00') }],
+    });
+    const written = writeStatementPdf(statement, new Date('2024-06-02T12:00:00Z'));
+
+    it('pdftotext reads every word of the name and no ellipsis', async () => {
+      const content = text(await written);
+      expect(content).not.toContain('…');
+      // Donations by fund (half a page wide), Hold accounts and Hold-account transactions: three times.
+      for (const word of longName.split(' ')) {
+        expect(content.split(word).length - 1, word).toBeGreaterThanOrEqual(3);
+      }
+    });
+
+    it('a screen reader reads the name as one table cell', async () => {
+      const tree = execFileSync('pdfinfo', ['-struct-text', '-'], { input: await written, encoding: 'utf8' });
+      const cells = tree.split('\n').map((line) => line.trim().replace(/^"|"$/g, ''));
+      expect(cells).toContain(`${longName} (designated)`);
+      expect(cells.filter((cell) => cell === longName)).toHaveLength(2);
+    });
+
+    it('dates the advance by the MAT date (the end date), not the day it was approved', async () => {
+      expect(text(await written)).toContain('Paid on MAT Day 05/31/2024');
+    });
+  });
+
   it('marks the document with a title and language', async () => {
     const pdf = await writeStatementPdf(buildStatement(base), new Date('2024-06-02T12:00:00Z'));
     const info = execFileSync('pdfinfo', ['-'], { input: pdf, encoding: 'utf8' });

@@ -24,6 +24,22 @@ import {
   type Struct,
 } from './pdf-canvas';
 import { drawLetterhead } from './statement-letterhead';
+import {
+  AMOUNT_WIDTH,
+  CELL,
+  CELL_LEADING,
+  columnWidths,
+  HINT_HEIGHT,
+  introHeight,
+  LABEL_LEADING,
+  lineHeights,
+  lineLook,
+  rowHeight,
+  SECTION_GAP,
+  sectionHeight,
+  TABLE_ROW,
+  TITLE_HEIGHT,
+} from './statement-measure';
 
 /**
  * The monthly statement as a PDF (pdfkit, US Letter). A letterhead, the four key figures, then the
@@ -54,40 +70,6 @@ const HALF_SECTIONS = new Set([
   'Paid to you this month',
   'On account',
 ]);
-
-const LINE_HEIGHT: Record<StatementLine['style'], number> = {
-  balance: 17,
-  item: 15,
-  subtotal: 17,
-  total: 19,
-  note: 14,
-};
-const HINT_HEIGHT = 9;
-const TABLE_ROW = 15;
-const TITLE_HEIGHT = 24;
-const SECTION_GAP = 16;
-
-function introHeight(canvas: PdfCanvas, intro: string | undefined, width: number): number {
-  if (!intro) return 0;
-  return canvas.textHeight(intro, width, { font: FONT.italic, size: 8.5 }) + 6;
-}
-
-function linesHeight(lines: readonly StatementLine[]): number {
-  return lines.reduce((total, line) => total + LINE_HEIGHT[line.style] + (line.hint ? HINT_HEIGHT : 0), 0);
-}
-
-function tableHeight(table: StatementTable): number {
-  return TABLE_ROW + 4 + table.rows.length * TABLE_ROW + (table.total ? TABLE_ROW + 4 : 0);
-}
-
-function sectionHeight(canvas: PdfCanvas, section: StatementSection, width: number): number {
-  return (
-    TITLE_HEIGHT +
-    introHeight(canvas, section.intro, width) +
-    (section.table ? tableHeight(section.table) + (section.lines ? 8 : 0) : 0) +
-    (section.lines ? linesHeight(section.lines) : 0)
-  );
-}
 
 class StatementWriter extends PdfCanvas {
   constructor(
@@ -149,12 +131,11 @@ class StatementWriter extends PdfCanvas {
   }
 
   lines(lines: readonly StatementLine[], sect: Struct, x: number, y: number, width: number): number {
-    const amountWidth = 78;
+    const amountWidth = AMOUNT_WIDTH;
     for (const line of lines) {
       const part = { parent: this.struct(sect, 'P'), type: 'Span' } as const;
-      const height = LINE_HEIGHT[line.style];
-      const strong = line.style === 'balance' || line.style === 'subtotal' || line.style === 'total';
-      const indent = line.style === 'item' ? 10 : line.style === 'total' ? 6 : 0;
+      const height = lineHeights(this, line, width).body;
+      const { strong, indent, size, font, labelWidth } = lineLook(line, width);
       const pad = line.style === 'total' ? 6 : 0;
       if (line.style === 'total') {
         this.band(x, y, width, height - 2, COLOR.band);
@@ -163,15 +144,14 @@ class StatementWriter extends PdfCanvas {
         this.rule(x + width - amountWidth, y + 1, amountWidth, COLOR.rule, 0.6);
       }
       const textY = y + (line.style === 'total' || line.style === 'subtotal' ? 5 : 3);
-      const size = line.style === 'total' ? 10 : line.style === 'note' ? 8.5 : 9.5;
-      const font = strong ? FONT.bold : line.style === 'note' ? FONT.italic : FONT.regular;
       const color = line.style === 'note' ? COLOR.muted : COLOR.text;
-      this.put(line.label, x + indent, textY, {
+      this.putWrapped(line.label, x + indent, textY, {
         tag: part,
         font,
         size,
         color,
-        width: width - amountWidth - indent - 6,
+        width: labelWidth,
+        leading: size * LABEL_LEADING,
       });
       if (line.amount !== null) {
         this.put(pdfMoney(line.amount), x + width - amountWidth - pad, textY, {
@@ -185,14 +165,15 @@ class StatementWriter extends PdfCanvas {
       }
       y += height;
       if (line.hint) {
-        this.put(line.hint, x + indent, y - 2.5, {
+        const hintLines = this.putWrapped(line.hint, x + indent, y - 2.5, {
           tag: part,
           font: FONT.italic,
           size: 7.5,
           color: COLOR.muted,
-          width: width - amountWidth - indent - 6,
+          width: labelWidth,
+          leading: HINT_HEIGHT,
         });
-        y += HINT_HEIGHT;
+        y += hintLines * HINT_HEIGHT;
       }
     }
     return y;
@@ -200,8 +181,7 @@ class StatementWriter extends PdfCanvas {
 
   table(table: StatementTable, sect: Struct, x: number, y: number, width: number): number {
     const tableStruct = this.struct(sect, 'Table');
-    const totalWeight = table.widths.reduce((a, b) => a + b, 0);
-    const widths = table.widths.map((w) => (w / totalWeight) * width);
+    const widths = columnWidths(table, width);
     const lefts = widths.map((_, index) => x + widths.slice(0, index).reduce((a, b) => a + b, 0));
     const row = (
       cells: readonly (TableCell | string)[],
@@ -215,14 +195,9 @@ class StatementWriter extends PdfCanvas {
       cells.forEach((value, index) => {
         const text = typeof value === 'string' ? value : 'cents' in value ? pdfMoney(value.cents) : value.text;
         const left = lefts[index] + (index === 0 ? 0 : 4);
-        this.put(text, left, rowY, {
-          tag: { parent: tr, type },
-          font,
-          size,
-          color,
-          width: widths[index] - 4,
-          align: table.numeric[index] ? 'right' : 'left',
-        });
+        const look = { tag: { parent: tr, type }, font, size, color, width: widths[index] - 4 };
+        if (table.numeric[index]) this.put(text, left, rowY, { ...look, align: 'right' });
+        else this.putWrapped(text, left, rowY, { ...look, leading: CELL_LEADING });
       });
     };
     row(table.headers, 'TH', y + 2, FONT.bold, 7.8, COLOR.muted);
@@ -230,15 +205,16 @@ class StatementWriter extends PdfCanvas {
     this.rule(x, y, width, COLOR.rule, 0.8);
     y += 4;
     table.rows.forEach((cells, index) => {
-      if (index % 2 === 1) this.band(x, y - 1, width, TABLE_ROW, '#f6f8f7');
-      row(cells, 'TD', y + 2.5, FONT.regular, 8.8, COLOR.text);
-      y += TABLE_ROW;
+      const height = rowHeight(this, table, cells, widths);
+      if (index % 2 === 1) this.band(x, y - 1, width, height, '#f6f8f7');
+      row(cells, 'TD', y + 2.5, CELL.font, CELL.size, COLOR.text);
+      y += height;
     });
     if (table.total) {
       this.rule(x, y + 1, width, COLOR.text, 0.8);
       y += 4;
-      row(table.total, 'TD', y + 2.5, FONT.bold, 8.8, COLOR.text);
-      y += TABLE_ROW;
+      row(table.total, 'TD', y + 2.5, FONT.bold, CELL.size, COLOR.text);
+      y += rowHeight(this, table, table.total, widths);
     }
     return y;
   }
@@ -307,8 +283,16 @@ class StatementWriter extends PdfCanvas {
     const table = section.table!;
     let rows = table.rows;
     let first = true;
+    const widths = columnWidths(table, CONTENT);
     while (rows.length > 0 || first) {
-      const room = Math.max(1, Math.floor((BOTTOM - y - TITLE_HEIGHT - TABLE_ROW * 3) / TABLE_ROW));
+      // As many rows as fit under the title, the header and the total, at least one.
+      let room = 0;
+      let used = y + TITLE_HEIGHT + TABLE_ROW * 3;
+      while (room < rows.length && used + rowHeight(this, table, rows[room], widths) <= BOTTOM) {
+        used += rowHeight(this, table, rows[room], widths);
+        room += 1;
+      }
+      room = Math.max(1, room);
       const part = rows.slice(0, room);
       rows = rows.slice(room);
       const last = rows.length === 0;
