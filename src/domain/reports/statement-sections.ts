@@ -104,7 +104,7 @@ export function donationSections(source: StatementSource): StatementSection[] {
  * The wage base and housing allowance notes (year-notes.ts), worded as on the distribution screen:
  * the Taxes section's intro, a paragraph that wraps (a note line would be cut to one line).
  */
-function yearNoteText(d: StatementDistribution): string | undefined {
+export function yearNoteText(d: StatementDistribution): string | undefined {
   const notes = d.payroll_year ? yearNotes(d, d.payroll_year) : [];
   return notes.length > 0 ? notes.map((note) => note.message).join(' ') : undefined;
 }

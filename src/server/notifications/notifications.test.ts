@@ -199,7 +199,8 @@ describe('the month’s distribution, with the statement attached', () => {
     expect(mail?.attachments).toHaveLength(1);
     expect(mail?.attachments[0]).toMatchObject({ contentType: 'application/pdf' });
     expect(mail?.attachments[0].content.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(mail?.text).toContain(`https://office.example.org/distribution-form/${seeded.id}`);
+    // The missionary's pay stub, not the office's form.
+    expect(mail?.text).toContain(`https://office.example.org/distribution/${seeded.id}`);
   }, 60_000);
 });
 

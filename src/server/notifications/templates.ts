@@ -81,7 +81,7 @@ export function recordPath(kind: MailKind, refId: number): string {
       return '/advance-request';
     case 'distribution_approved':
     case 'distribution_reversed':
-      return `/distribution-form/${refId}`;
+      return `/distribution/${refId}`;
     case 'bank_details_changed':
     case 'payment_returned':
       return `/profile/${refId}`;

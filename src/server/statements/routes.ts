@@ -1,9 +1,11 @@
 import { statementsContract as api } from '../../domain/reports/contract';
+import { payStubContract } from '../../domain/reports/pay-stub-contract';
 import type { AppContext } from '../context';
 import { sendBoundedList } from '../http/pagination';
 import { type AnyRoute, route } from '../http/routes';
 import { sendFile } from '../reports/send-file';
 import { readSiteConfig } from '../site/routes';
+import { payStub } from './pay-stub';
 import { listStatements, statementPdf, statementTrend } from './statements';
 
 /**
@@ -20,6 +22,10 @@ export function statementRoutes(ctx: AppContext): AnyRoute[] {
         const file = await statementPdf(ctx.db, request.user, request.params.id, site, ctx.clock.now());
         return sendFile(reply, { ...file, type: 'pdf', inline: !request.query.download });
       },
+    }),
+    route(payStubContract.payStub, {
+      access: 'user',
+      handler: async (request) => payStub(ctx.db, request.user, request.params.id, site),
     }),
     route(api.listStatements, {
       access: 'user',

@@ -83,16 +83,12 @@ export async function statementTrend(db: DbOrTx, viewer: AuthUser, userId: numbe
 }
 
 /**
- * The statement PDF of one distribution: staff any approved one; a missionary only their own
- * approved ones (another's: 403; their own pending one does not exist for them: 404).
+ * A distribution whose statement (and pay stub) a viewer may read: staff any approved one; a
+ * missionary only their own approved ones (another's: 403; their own pending one does not exist for
+ * them: 404). A reversed one keeps its statement, which says so first (docs/distribution.md
+ * "Reversing an approval"); a pending one has none yet (409 for staff).
  */
-export async function statementPdf(
-  db: DbOrTx,
-  viewer: AuthUser,
-  id: number,
-  site: { title: string; terms: Terms },
-  now: Date,
-) {
+export async function issuedDistribution(db: DbOrTx, viewer: AuthUser, id: number) {
   const found = await findDistribution(db, id);
   if (!found) throw AppError.notFound('Distribution not found.');
   const d = found.distribution;
@@ -100,8 +96,20 @@ export async function statementPdf(
     if (d.userId !== viewer.id) throw AppError.forbidden();
     if (d.status === 'pending') throw AppError.notFound('Distribution not found.');
   }
-  // A reversed one keeps its statement, which says so first (docs/distribution.md "Reversing an approval").
   if (d.status === 'pending') throw AppError.conflict(NOT_APPROVED);
+  return found;
+}
+
+/** The statement PDF of one distribution (who may read it: issuedDistribution). */
+export async function statementPdf(
+  db: DbOrTx,
+  viewer: AuthUser,
+  id: number,
+  site: { title: string; terms: Terms },
+  now: Date,
+) {
+  const found = await issuedDistribution(db, viewer, id);
+  const d = found.distribution;
   const statement = buildStatement(await loadStatementSource(db, found, site));
   return {
     content: await writeStatementPdf(statement, now),

@@ -65,7 +65,7 @@ export function DistributionsSection({ user }: { user: User }) {
   return <ApprovedDistributions user={user} formPath="/admin/distribution-form" title="Approved Distributions" />;
 }
 
-/** A missionary's own approved distributions on their profile, opened read-only (decision 3, docs/decisions.md). */
+/** A missionary's own approved distributions on their profile, each opened as its pay stub (docs/product.md "My distribution: the pay stub"). */
 export function MyDistributionsSection({ user }: { user: User }) {
-  return <ApprovedDistributions user={user} formPath="/distribution-form" title="My Distributions" />;
+  return <ApprovedDistributions user={user} formPath="/distribution" title="My Distributions" />;
 }
