@@ -282,7 +282,12 @@ test('MAT Day: a distribution walked through five steps, saved, approved, and ca
   await page.getByRole('link', { name: /\d\d\/\d\d\/\d{4} – / }).click();
   await expect(page).toHaveURL(new RegExp(`/distribution/${saved.id}$`));
   const balances = page.getByRole('table', { name: 'Balances before and after' });
-  await expect(balances.getByRole('row', { name: /^Your fund/ }).getByRole('cell').last()).toHaveText(ending);
+  await expect(
+    balances
+      .getByRole('row', { name: /^Your fund/ })
+      .getByRole('cell')
+      .last(),
+  ).toHaveText(ending);
   await expect(page.getByRole('heading', { name: /Step \d of 5/ })).toHaveCount(0);
   await expect(page.getByText('Walked through by the browser test.')).toHaveCount(0);
   await expectAccessible(page);

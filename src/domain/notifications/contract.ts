@@ -3,6 +3,7 @@ import { contracts, ZFlag, ZId, ZPageSchema, ZTimestamp } from '../contract';
 import { idField, optionalEnum } from '../fields';
 import { listQuerySchema } from '../list-query';
 import { MAIL_STATUSES, NOTIFICATION_KINDS, notificationPreferencesSchema } from './notifications';
+import { OFFICE_NOTICE_MODES, officeNoticeSchema } from './office-notices';
 
 /** "Email me when…" (decision 21): each kind 0/1. */
 export const ZNotificationPreferencesSchema = z
@@ -13,6 +14,18 @@ export const ZNotificationPreferencesSchema = z
     >,
   )
   .meta({ id: 'NotificationPreferences' });
+
+/** Office notifications (decision 21, extended): off, at once, or a daily digest at a time in a zone. */
+export const ZOfficeNoticesSchema = z
+  .object({
+    mode: z.enum(OFFICE_NOTICE_MODES),
+    /** "HH:MM", the digest's time of day; null unless chosen. */
+    digest_time: z.string().nullable(),
+    /** The IANA time zone the time is read in, e.g. "America/Chicago". */
+    time_zone: z.string().nullable(),
+  })
+  .meta({ id: 'OfficeNotices' });
+export type TOfficeNotices = z.infer<typeof ZOfficeNoticesSchema>;
 
 /** A mail in the Outbox: what was written, to whom, and where it is in the queue. */
 export const ZOutboxMailSchema = z
@@ -77,6 +90,21 @@ export const notificationsContract = contracts('Notifications', {
     summary: 'Turn kinds of mail on (1) or off (0); kinds left out stay as they are.',
     request: { body: notificationPreferencesSchema },
     responses: { 200: ZNotificationPreferencesSchema },
+  },
+  getOfficeNotices: {
+    method: 'GET',
+    path: '/office-notifications',
+    summary: 'Staff: whether the signed-in staff member is mailed about submitted reports and advance requests.',
+    request: {},
+    responses: { 200: ZOfficeNoticesSchema },
+  },
+  updateOfficeNotices: {
+    method: 'PUT',
+    path: '/office-notifications',
+    summary:
+      'Staff: be mailed about each submitted expense report or advance request at once (immediate), in one daily digest at digest_time in time_zone (digest), or not (off).',
+    request: { body: officeNoticeSchema },
+    responses: { 200: ZOfficeNoticesSchema },
   },
   listOutbox: {
     method: 'GET',

@@ -20,7 +20,13 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  */
 export const MANDATORY_MAIL_KINDS = ['bank_details_changed', 'payment_returned'] as const;
 export type MandatoryMailKind = (typeof MANDATORY_MAIL_KINDS)[number];
-export type MailKind = NotificationKind | MandatoryMailKind;
+/**
+ * Mail to office staff about submissions (decision 21, extended: office-notices.ts). Their mode on
+ * the profile governs them, not the "Email me when…" list.
+ */
+export const OFFICE_MAIL_KINDS = ['report_submitted', 'advance_requested', 'submission_digest'] as const;
+export type OfficeMailKind = (typeof OFFICE_MAIL_KINDS)[number];
+export type MailKind = NotificationKind | MandatoryMailKind | OfficeMailKind;
 
 export function isMandatoryMail(kind: MailKind): kind is MandatoryMailKind {
   return (MANDATORY_MAIL_KINDS as readonly string[]).includes(kind);

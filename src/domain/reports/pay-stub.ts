@@ -84,8 +84,7 @@ function pay(source: StatementSource): PayStubGroup {
     key: 'pay',
     title: 'Your pay',
     // The year's notes (wage base reached, housing allowance taxable), worded as on the statement.
-    intro:
-      d.gross_payroll === 0 && d.payroll_disbursement === 0 ? 'No salary was paid this period.' : yearNoteText(d),
+    intro: d.gross_payroll === 0 && d.payroll_disbursement === 0 ? 'No salary was paid this period.' : yearNoteText(d),
     lines: [
       subtotal('Gross pay', d.gross_payroll),
       ...adding(nonZero(withheld), d.net_payroll - d.gross_payroll),

@@ -12,6 +12,7 @@ import { advanceRequests } from '../db/schema';
 import { checkCategory, checkOwnHoldAccount } from '../expense-reports/recompute';
 import { recordAudit } from '../journal/journal';
 import { advanceApprovedMail } from '../notifications/notifications';
+import { queueSubmissionNotices } from '../notifications/office-notices';
 import { queueNotification } from '../notifications/queue-mail';
 import { advanceFor } from './access';
 import { findAdvance } from './list-advances';
@@ -72,6 +73,13 @@ export async function createAdvance(ctx: AppContext, actor: AuthUser, input: z.o
       entityType: 'advance_request',
       entityId: row.id,
       details: { amount_requested: input.amount_requested, needed_by: input.needed_by ?? null },
+    });
+    await queueSubmissionNotices(tx, ctx, {
+      kind: 'advance_request',
+      id: row.id,
+      userId: actor.id,
+      amount: input.amount_requested,
+      at: now,
     });
     return row.id;
   });

@@ -14,6 +14,7 @@ import type { Tx } from '../db/client';
 import { advanceRequests, expenseReports, expenses, fileUploads, mileage } from '../db/schema';
 import { claimIdempotencyKey, type IdempotencyKey, rememberResource } from '../http/idempotency';
 import { recordAudit } from '../journal/journal';
+import { queueSubmissionNotices } from '../notifications/office-notices';
 import { reportFor } from './access';
 import { reuseEmptyDraft } from './drafts';
 import { getFullReport } from './list-reports';
@@ -195,6 +196,13 @@ export async function submitReport(
       details: { total_amount: report.totalAmount, cash_returned: report.cashReturned },
     });
     await recordReportEvent(tx, { reportId: id, action: 'submitted', actorId: actor.id, at: now });
+    await queueSubmissionNotices(tx, ctx, {
+      kind: report.type === 'advance' ? 'advance_report' : 'expense_report',
+      id,
+      userId: report.userId,
+      amount: report.totalAmount,
+      at: now,
+    });
   });
   return getFullReport(ctx.db, id);
 }

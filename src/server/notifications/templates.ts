@@ -85,5 +85,11 @@ export function recordPath(kind: MailKind, refId: number): string {
     case 'bank_details_changed':
     case 'payment_returned':
       return `/profile/${refId}`;
+    case 'report_submitted':
+      return `/expense-report/${refId}`;
+    case 'advance_requested':
+      return '/admin/advance-requests/unprocessed';
+    case 'submission_digest':
+      return '/admin/expense-reports/unprocessed';
   }
 }

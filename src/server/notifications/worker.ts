@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import { queryRows } from '../db/query-rows';
 import { readSiteConfig } from '../site/routes';
 import { statementPdf } from '../statements/statements';
+import { queueDueDigests } from './office-notices';
 
 /** The statement is read as the office reads it: the worker sends it for the office. */
 const OFFICE: AuthUser = { id: 0, name: 'Mail worker', email: '', role: 'admin' };
@@ -89,7 +90,16 @@ async function attachmentsOf(ctx: AppContext, mail: QueuedMail, now: Date) {
 }
 
 /**
- * The worker inside the server process: every `intervalMs` it sends what is due. One round at a time;
+ * One round of the worker: queue the office's daily digests that are due (office-notices.ts), then
+ * send whatever mail is due, those digests included.
+ */
+export async function mailRound(ctx: AppContext): Promise<{ digests: number; sent: number; failed: number }> {
+  const digests = await queueDueDigests(ctx);
+  return { digests, ...(await sendDueMails(ctx)) };
+}
+
+/**
+ * The worker inside the server process: every `intervalMs` it queues the due digests and sends what is due. One round at a time;
  * stop() waits for the round under way.
  */
 export function startMailWorker(ctx: AppContext, intervalMs: number): { stop(): Promise<void>; kick(): void } {
@@ -97,7 +107,7 @@ export function startMailWorker(ctx: AppContext, intervalMs: number): { stop(): 
   let stopped = false;
   const round = () => {
     if (running || stopped) return;
-    running = sendDueMails(ctx)
+    running = mailRound(ctx)
       .then(() => undefined)
       .catch((error: unknown) => ctx.log.error({ err: errorSummary(error) }, 'mail worker round failed'))
       .finally(() => {

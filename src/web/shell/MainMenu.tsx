@@ -2,7 +2,7 @@ import LockResetIcon from '@mui/icons-material/LockReset';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Box, Divider, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { ROLE_LABELS } from '../../domain/roles';
+import { isStaff, ROLE_LABELS } from '../../domain/roles';
 import { useCurrentUser, useSession } from '../session/session';
 import { useTerms } from '../site/site-config';
 import { menuFor } from './menu';
@@ -43,6 +43,19 @@ export function MainMenu({ onClose }: { onClose: () => void }) {
       </List>
       <Divider />
       <List dense>
+        {isStaff(user.role) && (
+          // A staff member's own profile: where they choose their mail about submissions.
+          <ListItem disablePadding>
+            <ListItemButton
+              component={RouterLink}
+              to={`/admin/user/${user.id}/profile`}
+              selected={location.pathname === `/admin/user/${user.id}/profile`}
+              onClick={onClose}
+            >
+              <ListItemText primary="My Profile" sx={{ pl: '36px' }} />
+            </ListItemButton>
+          </ListItem>
+        )}
         <ListItem disablePadding>
           <ListItemButton
             component={RouterLink}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, instant, updatedAt } from './columns';
 import { users } from './users';
 
@@ -50,4 +50,29 @@ export const notificationPreferences = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * Office notifications (decision 21, extended): a staff member's choice to be mailed about
+ * submissions, at once or as a daily digest at `digest_time` in `time_zone`. `covered_until` is the
+ * instant the last digest (or the choice) covered up to; `last_digest_on` the local day of the last
+ * digest, so each day has at most one. No row: off.
+ */
+export const officeNoticeSettings = pgTable(
+  'office_notice_settings',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mode: text('mode').notNull(),
+    digestTime: text('digest_time'),
+    timeZone: text('time_zone'),
+    coveredUntil: instant('covered_until').notNull(),
+    lastDigestOn: date('last_digest_on', { mode: 'string' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('office_notice_settings_mode_check', sql`${t.mode} in ('off', 'immediate', 'digest')`),
+    index('office_notice_settings_mode_idx').on(t.mode),
+  ],
 );

@@ -11,6 +11,7 @@ import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { money } from '../../format';
 import { useCurrentUser } from '../../session/session';
+import { OfficeNoticesSection } from '../notifications/OfficeNoticesSection';
 import { BasicInfoForm } from './BasicInfoForm';
 import { PayrollInfoForm } from './PayrollInfoForm';
 import { userProfileSections } from './profile-sections';
@@ -56,6 +57,8 @@ export function UserProfilePage() {
         }
       />
       <Stack spacing={2}>
+        {/* A staff member's own profile opens with their mail about submissions (decision 21, extended). */}
+        <OfficeNoticesSection user={user} />
         {readOnlyReason && <Alert severity="info">{readOnlyReason}</Alert>}
         <BasicInfoForm key={`basic-${user.updated_at}`} user={user} editable={editable} onSaved={saved} />
         <PayrollInfoForm key={`payroll-${user.updated_at}`} user={user} editable={editable} onSaved={saved} />
