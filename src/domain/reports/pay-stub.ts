@@ -193,7 +193,7 @@ export function buildPayStub(source: StatementSource): PayStub {
     howPaid ? { key: 'how_paid', title: howPaid.title, lines: howPaid.lines ?? [] } : null,
     paidBetween(source),
     held(source),
-    { key: 'fund', title: 'Your fund, start to end', lines: fundSections(d)[0].lines ?? [] },
+    { key: 'fund', title: 'Your fund, start to end', lines: fundSections(d)[0]?.lines ?? [] },
   ];
   return {
     distributionId: d.id,
