@@ -1,4 +1,4 @@
-import { and, type Column, count, desc, eq, ilike, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DONATION_SORTS } from '../../domain/donations/contract';
 import type { updateDonationSchema } from '../../domain/donations/schemas';
@@ -10,12 +10,13 @@ import type { AuthUser } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { isForeignKeyViolation } from '../db/errors';
-import { donationSearchTerms, donations, donationUploadSummaries, users } from '../db/schema';
+import { donations, donationUploadSummaries, users } from '../db/schema';
 import { centsFromDatabase } from '../db/schema/columns';
 import { statementCache } from '../db/statement-cache';
 import { type CountedColumns, type Counter, countedColumns, countedTotal, pageWithTotal } from '../http/list-counts';
 import { type ListQuery, likePattern, listPage, MAX_LIST_ROWS, type Page } from '../http/pagination';
 import { recordAudit } from '../journal/journal';
+import { searchMatches, searchOf } from './donation-search';
 import { type SerializedDonation, serializeDonation } from './serialize';
 
 export type DonationSort = (typeof DONATION_SORTS)[number];
@@ -47,58 +48,6 @@ function scopedFilter(viewer: AuthUser, filter: DonationFilter): DonationFilter 
   if (isStaff(viewer.role)) return { ...filter, searchDonors: true };
   if (filter.userId !== undefined && filter.userId !== viewer.id) throw AppError.forbidden();
   return { ...filter, userId: viewer.id, searchDonors: false };
-}
-
-/** A search matching more texts than this is broad: reading the list in its order fills a page at once. */
-const MAX_SEARCH_TERMS = 1000;
-
-/**
- * What `q` matches, found before the donations: the texts that contain it ('broad' past
- * MAX_SEARCH_TERMS) and the missionaries whose Account # does.
- */
-interface SearchMatches {
-  terms: string[] | 'broad';
-  missionaries: number[];
-}
-
-/**
- * `q` matches a donation when one of its searched columns contains it. Every text a donation holds
- * in those columns is kept once in `donation_search_terms` (migration 0016), so the matching texts
- * are found there by trigram, and then the donations holding one of them through each column's
- * b-tree (a BitmapOr), never by reading two million donations. They are looked up first, in their
- * own statement, so the planner sees the actual texts and estimates the rows they reach.
- */
-async function searchMatches(db: DbOrTx, pattern: string): Promise<SearchMatches> {
-  const [terms, missionaries] = await Promise.all([
-    db
-      .select({ term: donationSearchTerms.term })
-      .from(donationSearchTerms)
-      .where(ilike(donationSearchTerms.term, pattern))
-      .limit(MAX_SEARCH_TERMS + 1),
-    db.select({ id: users.id }).from(users).where(ilike(users.missionaryNumber, pattern)),
-  ]);
-  return {
-    terms: terms.length > MAX_SEARCH_TERMS ? 'broad' : terms.map((row) => row.term),
-    missionaries: missionaries.map((row) => row.id),
-  };
-}
-
-function searchOf({ terms, missionaries }: SearchMatches, pattern: string, searchDonors: boolean | undefined): SQL {
-  const holds = (column: Column) =>
-    terms === 'broad'
-      ? ilike(column, pattern)
-      : terms.length > 0
-        ? sql`${column} = any(${sql.param(terms)}::text[])`
-        : undefined;
-  // `false` first: a search nothing matches must select no donation, not drop the condition.
-  return or(
-    sql`false`,
-    holds(donations.userName),
-    holds(donations.fundName),
-    holds(donations.uploadName),
-    searchDonors ? holds(donations.donorName) : undefined,
-    missionaries.length > 0 ? sql`${donations.userId} = any(${sql.param(missionaries)}::int[])` : undefined,
-  ) as SQL;
 }
 
 /** The filters but the search, with their values or placeholders for them (a prepared page statement). */
