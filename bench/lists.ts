@@ -18,6 +18,10 @@
  *
  * BENCH_SCALE (default 1) shrinks the seed (0.01 for a quick try); BENCH_SECONDS (default 3) per case;
  * BENCH_SKIP_PGLITE=1 leaves PGlite out, BENCH_SKIP_POSTGRES=1 PostgreSQL.
+ *
+ * BENCH_AB=statement-cache,list-counts,search-terms (bench/ab.ts) measures instead, on PostgreSQL,
+ * the lists each of those layers serves through a server with the layer and one without it,
+ * alternated for BENCH_ROUNDS rounds, after checking that both answer alike.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,6 +38,18 @@ import { paginateReports } from '../src/server/expense-reports/list-reports';
 import { listQueryOf } from '../src/server/http/pagination';
 import { ensureDefaultSettings } from '../src/server/settings/settings';
 import { startServer } from '../src/server/test-support/server-process';
+import {
+  AB_HEADER,
+  abRow,
+  alternate,
+  cpuMsBetween,
+  cpuMsByProcess,
+  type Layer,
+  layersToCompare,
+  loadAverage,
+  ROUNDS,
+  withoutEnv,
+} from './ab';
 import { copyFrom } from './copy-from';
 import { benchApp, benchContext, random, run, tokenFor, withScratchDatabase } from './support';
 
@@ -278,7 +294,10 @@ function cases(cursorFor: { reports: string; donations: string }): Case[] {
     ...listCases('expense reports', '/api/paginated_expense_report', reports, cursorFor.reports, (at) => [
       at('unprocessed queue', 'limit=10&submitted=1&processed=0', { submitted: true, processed: false }),
     ]),
-    ...listCases('donations', '/api/paginated_donation', donations, cursorFor.donations),
+    ...listCases('donations', '/api/paginated_donation', donations, cursorFor.donations, (at) => [
+      // A donor's name: a few dozen of two million donations (staff search donors' names too).
+      at('search "donor 12345"', 'limit=10&q=donor%2012345', { q: 'donor 12345' }),
+    ]),
     // Not paged: every upload with its count and total (the selects), from migration 0017's summaries.
     {
       list: 'donations',
@@ -434,6 +453,10 @@ async function measurePostgres(database: Database, url: string, sizes: Sizes, li
     );
     const token = await tokenFor(database, adminId);
     server = await startServer({ DATABASE_URL: url, LOG_LEVEL: 'warn' });
+    if (layersToCompare().length > 0) {
+      await compareLayers(url, server, token, layersToCompare());
+      return;
+    }
     const base = new URL(server.url);
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
     const getJson = (path: string) =>
@@ -500,6 +523,110 @@ async function measurePostgres(database: Database, url: string, sizes: Sizes, li
   }
 }
 
+/** The lists each layer changes (bench/ab.ts), as `list|name` of the cases. */
+const SERVED: Partial<Record<Layer, string[]>> = {
+  'statement-cache': [
+    'expense reports|default page',
+    'expense reports|page 5,000 (cursor)',
+    'expense reports|unprocessed queue',
+    'donations|default page',
+    'donations|sorted by name',
+  ],
+  'list-counts': ['expense reports|default page', 'expense reports|unprocessed queue', 'donations|default page'],
+  'search-terms': ['donations|search "okafor 12"', 'donations|search "donor 12345"'],
+};
+
+/**
+ * Each layer's lists through `server` (with every layer) and a second server without that layer,
+ * alternated (bench/ab.ts). Both must answer alike first, or "without" would measure another answer.
+ */
+async function compareLayers(url: string, server: { url: string; pid: number }, token: string, layers: Layer[]) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const getJson = (base: string, path: string) =>
+    fetch(`${base}${path}`, { headers: { 'api-token': token } }).then((response) => response.json());
+  const tables: string[] = [];
+  // The CPU a request costs: the server process and the database's backends (the server's pool; the
+  // other server's sit idle while one is measured).
+  const catalog = new pg.Client({ connectionString: url });
+  await catalog.connect();
+  const backends = async () =>
+    (
+      await catalog.query<{ pid: number }>(
+        `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      )
+    ).rows.map((row) => row.pid);
+  for (const layer of layers) {
+    const served = SERVED[layer];
+    if (!served) throw new Error(`bench:lists does not measure ${layer}`);
+    const without = await startServer({ DATABASE_URL: url, LOG_LEVEL: 'warn', ...withoutEnv(layer) });
+    try {
+      const table = [
+        `${layer}: PostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s a sample, ${ROUNDS} rounds, load average ${loadAverage()} at the start`,
+        AB_HEADER('requests/s or p50 ms'),
+      ];
+      const measured = cases(await cursorsFrom((path) => getJson(server.url, path))).filter((c) =>
+        served.includes(`${c.list}|${c.name}`),
+      );
+      // A fresh server process compiles as it goes: each case once on both, unmeasured, first.
+      for (const c of measured) {
+        for (const base of [server.url, without.url]) {
+          await load(CONNECTIONS, 1, () => httpGet(agent, new URL(base), c.url, token));
+        }
+      }
+      for (const c of measured) {
+        const [withAnswer, withoutAnswer] = await Promise.all([
+          getJson(server.url, c.url),
+          getJson(without.url, c.url),
+        ]);
+        if (JSON.stringify(withAnswer) !== JSON.stringify(withoutAnswer)) {
+          throw new Error(`${c.url}: the server without ${layer} answers differently`);
+        }
+        const samples = await alternate(ROUNDS, async (variant) => {
+          const target = variant === 'with' ? server : without;
+          const processes = async () => [target.pid, ...(await backends())];
+          const before = cpuMsByProcess(await processes());
+          const measured = await load(CONNECTIONS, SECONDS, () => httpGet(agent, new URL(target.url), c.url, token));
+          const cpuMs = cpuMsBetween(before, cpuMsByProcess(await processes()));
+          return { ...measured, cpuMsPerRequest: cpuMs / measured.requests };
+        });
+        const of = (pick: (m: Measured & { cpuMsPerRequest: number }) => number) => ({
+          with: samples.with.map(pick),
+          without: samples.without.map(pick),
+        });
+        table.push(
+          abRow(
+            `${c.list}, ${c.name}: requests/s`,
+            of((m) => m.perSecond),
+            'per second',
+          ),
+        );
+        table.push(
+          abRow(
+            `${c.list}, ${c.name}: p50 ms`,
+            of((m) => m.p50),
+            'ms',
+          ),
+        );
+        table.push(
+          abRow(
+            `${c.list}, ${c.name}: CPU ms a request`,
+            of((m) => m.cpuMsPerRequest),
+            'ms',
+          ),
+        );
+        console.log(table.slice(-3).join('\n'));
+      }
+      table.push(`load average ${loadAverage()} at the end`);
+      tables.push(table.join('\n'));
+    } finally {
+      await without.stop();
+    }
+  }
+  agent.destroy();
+  await catalog.end();
+  console.log(`\n${tables.join('\n\n')}`);
+}
+
 async function benchPglite(lines: string[]) {
   const sizes = {
     reports: Math.round(100_000 * SCALE),
@@ -561,7 +688,7 @@ async function main() {
   const lines: string[] = [];
   console.log(`bench:lists at scale ${SCALE}, ${CONNECTIONS} connections, ${SECONDS} s per case`);
   if (!process.env.BENCH_SKIP_POSTGRES) await benchPostgres(lines);
-  if (!process.env.BENCH_SKIP_PGLITE) await benchPglite(lines);
+  if (!process.env.BENCH_SKIP_PGLITE && layersToCompare().length === 0) await benchPglite(lines);
   console.log('');
   console.log(
     '| database | list | request | route p50 / p95 / p99 ms | route req/s | raw p50 / p95 ms | raw req/s | route ÷ raw | ceiling ÷ raw |',
