@@ -3,7 +3,7 @@ import type { SourceRow } from './import-file';
 /**
  * A delimited-text reader (RFC 4180 quoting) that keeps the line each record starts on, so problems
  * can be reported by the row number a person sees in the file. Written here rather than taken from
- * csv-parse: this is ~30 times faster on a 100,000-row donor file (see docs/performance.md "Benchmarks in detail") and
+ * csv-parse: this is ~30 times faster on a 100,000-row donor file (see docs/performance.md "Imports") and
  * reports the first line of a record that spans lines. Blank lines are skipped.
  */
 export class CsvSyntaxError extends Error {
