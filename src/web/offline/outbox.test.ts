@@ -1,4 +1,6 @@
 import { ApiError } from '../api/client';
+import { fullReport } from '../pages/expenses/report-fixture';
+import type { FullReport } from '../pages/expenses/types';
 import {
   discardOutboxItem,
   editQueued,
@@ -9,12 +11,13 @@ import {
   startReport,
   throughOutbox,
 } from './outbox';
+import { getRecord, putRecord } from './store';
 
 /**
  * The outbox end to end against a fake server: IndexedDB is store.ts's few lines, replaced here by
  * a map with the same contract (auto-increment seq, records in key order).
  */
-const db = vi.hoisted(() => ({ stores: new Map<string, Map<number, unknown>>(), next: 1 }));
+const db = vi.hoisted(() => ({ stores: new Map<string, Map<number | string, unknown>>(), next: 1 }));
 
 vi.mock('./store', () => {
   const table = (name: string) => {
@@ -25,14 +28,20 @@ vi.mock('./store', () => {
     OUTBOX: 'outbox',
     CACHE: 'cache',
     OUTBOX_CHANGED: 'sheepfold-outbox-changed',
-    putRecord: async (name: string, value: { seq?: number }) => {
+    putRecord: async (name: string, value: { seq?: number; key?: string }) => {
+      // The cache's records are keyed by their `key`, the outbox's by an auto-increment `seq`.
+      if (name === 'cache') {
+        table(name).set(value.key!, value);
+        return value.key;
+      }
       const seq = value.seq ?? db.next++;
       table(name).set(seq, { ...value, seq });
       return seq;
     },
-    getRecord: async (name: string, key: number) => table(name).get(key),
-    allRecords: async (name: string) => [...table(name).entries()].sort(([a], [b]) => a - b).map(([, v]) => v),
-    deleteRecord: async (name: string, key: number) => {
+    getRecord: async (name: string, key: number | string) => table(name).get(key),
+    allRecords: async (name: string) =>
+      [...table(name).entries()].sort(([a], [b]) => Number(a) - Number(b)).map(([, v]) => v),
+    deleteRecord: async (name: string, key: number | string) => {
       table(name).delete(key);
     },
   };
@@ -42,6 +51,15 @@ vi.mock('../session/token-store', async (original) => ({
   ...(await original<typeof import('../session/token-store')>()),
   getToken: () => 'token-of-ruth',
 }));
+
+const receiptRow = {
+  filename: 'till.jpg',
+  file_url: '/api/fileUpload/0',
+  content_type: 'image/jpeg',
+  size_bytes: 4,
+  created_at: '2026-03-10T08:00:00Z',
+  updated_at: '2026-03-10T08:00:00Z',
+};
 
 interface Received {
   method: string;
@@ -81,6 +99,12 @@ function fakeServer() {
       if (server.loseNextAnswer) {
         server.loseNextAnswer = false;
         throw new TypeError('Failed to fetch'); // it arrived; the answer did not
+      }
+      if (request.method === 'POST' && request.path === '/api/fileUpload') {
+        return Response.json(
+          { ...receiptRow, id, expense_report_id: Number(fields.expense_report_id) },
+          { status: 201 },
+        );
       }
       return Response.json({ id }, { status: request.method === 'POST' && !fields._method ? 201 : 200 });
     }),
@@ -254,5 +278,28 @@ describe('conflicts', () => {
     await sendOutbox();
     expect(server.received).toHaveLength(1);
     expect((await outboxItems(7)).every((item) => !item.refused)).toBe(true);
+  });
+});
+
+describe('the copy of a report kept for offline reads', () => {
+  it('lists a receipt sent from any page, so an offline reload does not offer it for upload again', async () => {
+    fakeServer();
+    // The report was opened online once: its copy (no receipts yet) is on the device.
+    await putRecord('cache', { key: 'report-12', value: fullReport({ id: 12, submitted: 0, file_upload: [] }) });
+    online = false;
+    await throughOutbox({
+      userId: 7,
+      reportId: 12,
+      kind: 'fileUpload',
+      fields: { expense_report_id: '12' },
+      file: new Blob(['jpeg'], { type: 'image/jpeg' }),
+      filename: 'till.jpg',
+    });
+    // The link returns while the missionary is on the dashboard: it sends what waits.
+    online = true;
+    await sendOutbox();
+    expect(await outboxItems(7)).toEqual([]);
+    const kept = (await getRecord('cache', 'report-12')) as { value: FullReport };
+    expect(kept.value.file_upload.map((file) => [file.id, file.filename])).toEqual([[340, 'till.jpg']]);
   });
 });

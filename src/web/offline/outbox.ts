@@ -1,5 +1,7 @@
+import type { TFullReport as FullReport } from '../../domain/expense-reports/contract';
 import { ApiError } from '../api/client';
 import { getToken } from '../session/token-store';
+import { keptReportKey, type SentAnswer, withSent } from './kept-copy';
 import {
   belongsTo,
   edited,
@@ -13,7 +15,7 @@ import {
   requestOf,
   supersededBy,
 } from './queue';
-import { allRecords, deleteRecord, getRecord, OUTBOX, OUTBOX_CHANGED, putRecord } from './store';
+import { allRecords, CACHE, deleteRecord, getRecord, OUTBOX, OUTBOX_CHANGED, putRecord } from './store';
 
 export type { OutboxItem, OutboxKind } from './queue';
 
@@ -259,7 +261,21 @@ async function sent(item: OutboxItem, response: Response, items: readonly Outbox
     // is answered with the same report, and nothing is left pointing at the local id.
     for (const line of reassign(items, localReportId(item.seq!), report.id)) await putRecord(OUTBOX, line);
     localStorage.setItem(`${SENT_REPORT}${item.seq}`, String(report.id));
+  } else {
+    await keepSent(item, await response.json().catch(() => ({})));
   }
   await deleteRecord(OUTBOX, item.seq!);
   localStorage.setItem(LAST_SYNC, new Date().toISOString());
+}
+
+/**
+ * The report's copy kept for offline reads takes the server's answer at once, whichever page sent
+ * the item: an offline reload then shows a receipt already sent instead of "No receipts yet".
+ */
+async function keepSent(item: OutboxItem, answer: SentAnswer) {
+  const reportId = item.kind === 'report' ? item.targetId : item.reportId;
+  if (reportId === undefined || reportId <= 0) return;
+  const key = keptReportKey(reportId);
+  const copy = await getRecord<{ value: FullReport }>(CACHE, key).catch(() => undefined);
+  if (copy) await putRecord(CACHE, { key, value: withSent(copy.value, item, answer) }).catch(() => undefined);
 }

@@ -8,6 +8,7 @@ import { DEFAULT_SETTINGS } from '../../../domain/settings/settings';
 import { ApiError, call } from '../../api/call';
 import { keys } from '../../api/query-keys';
 import { withOfflineCopy } from '../../offline/cached-read';
+import { keptReportKey } from '../../offline/kept-copy';
 import { getToken } from '../../session/token-store';
 
 export function useReport(id: string | number | undefined) {
@@ -16,7 +17,9 @@ export function useReport(id: string | number | undefined) {
     // Offline, the copy kept on this device answers (withOfflineCopy); the query must still run.
     networkMode: 'always',
     queryFn: () =>
-      withOfflineCopy(`report-${id}`, () => call(expenseReportsContract.getReport, { params: { id: id ?? '' } })),
+      withOfflineCopy(keptReportKey(id ?? ''), () =>
+        call(expenseReportsContract.getReport, { params: { id: id ?? '' } }),
+      ),
     enabled: id !== undefined,
   });
 }
