@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { keys } from '../api/query-keys';
 import type { SessionUser } from '../api/types';
+import { date, dateTime } from '../format';
 import { discardOutboxItem, lastSync, onOutboxChange, outboxItems, retryQueued, sendOutbox } from './outbox';
 import { actionOf, belongsTo, isReportCreate, type OutboxItem } from './queue';
 
@@ -45,7 +46,7 @@ export function useSendWhenOnline(me: SessionUser) {
   }, [queryClient]);
 }
 
-/** "Expense: 10/03/2026 · KES 4750", "Change to mileage trip: …", "Delete receipt …". */
+/** "Expense: 03/10/2026 · KES 4750", "Change to mileage trip: …", "Delete receipt …": dates as the app shows them. */
 export function describeItem(item: OutboxItem): string {
   const { fields } = item;
   const action = actionOf(item);
@@ -53,20 +54,19 @@ export function describeItem(item: OutboxItem): string {
   if (action === 'delete') return `Delete ${name.toLowerCase()} #${item.targetId}`;
   const prefix = action === 'update' ? `Change to ${name.toLowerCase()}` : name;
   if (item.kind === 'report') {
-    return action === 'update' ? `${prefix} #${item.targetId}` : `${prefix}, started ${time(item.madeAt)}`;
+    return action === 'update' ? `${prefix} #${item.targetId}` : `${prefix}, started ${dateTime(item.madeAt)}`;
   }
   if (item.kind === 'expense') {
-    return `${prefix}: ${fields.date ?? ''} · ${fields.currency ?? ''} ${fields.field_currency ?? ''}`.trim();
+    const amount = [fields.currency, fields.field_currency].filter(Boolean).join(' ');
+    return `${prefix}: ${date(fields.date)} · ${amount}`;
   }
   if (item.kind === 'mileage') {
     const odometer =
       fields.odometer_end && fields.odometer_start ? `${fields.odometer_start}–${fields.odometer_end}` : '';
-    return `${prefix}: ${fields.date ?? ''} · ${fields.total_distance || odometer}`;
+    return `${prefix}: ${date(fields.date)} · ${fields.total_distance || odometer}`;
   }
   return `${prefix}: ${item.filename ?? 'photo'}`;
 }
-
-const time = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
 
 /** Expenses and trips (new or changed) open in their form again; the rest can only be sent again. */
 const editableInForm = (item: OutboxItem) =>
@@ -136,7 +136,7 @@ export function WaitingToSend({
           <AlertTitle>Waiting to send ({waiting.length})</AlertTitle>
           <Typography variant="body2">
             Kept on this device and sent in order when the connection returns.{' '}
-            {synced ? `Last sync ${time(synced)}.` : 'Not synced yet.'}
+            {synced ? `Last sync ${dateTime(synced)}.` : 'Not synced yet.'}
           </Typography>
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
             {waiting.map((item) => (

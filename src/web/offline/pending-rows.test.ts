@@ -1,6 +1,6 @@
 import type { TCategory } from '../../domain/categories/contract';
-import type { TExpense } from '../../domain/expense-reports/contract';
-import { localReport, withPending } from './pending-rows';
+import type { TExpense, TMileage } from '../../domain/expense-reports/contract';
+import { localReport, totalsWithWaiting, waitingTotalText, withPending } from './pending-rows';
 import type { OutboxItem } from './queue';
 
 const madeAt = '2026-03-10T08:00:00Z';
@@ -91,5 +91,37 @@ describe('what waits, shown in its report', () => {
     );
     expect(report.expense).toMatchObject([{ id: 44, date: '2026-03-02', usd_amount: 6 }]);
     expect(marks.get('expense:44')?.text).toBe('Change waiting to send');
+  });
+});
+
+describe('the total with what waits', () => {
+  const expense = (id: number, usd: number) => ({ id, usd_amount: usd }) as TExpense;
+  const trip = (id: number, cost: number) => ({ id, total_cost: cost }) as TMileage;
+  // Each report also holds a trip of $17.49, sent: it is in `sent` and `total`, never in `waiting`.
+  it.each([
+    // Nothing waits: all of it is sent.
+    ['nothing waiting', [expense(1, 36.75)], [expense(1, 36.75)], 3675, 0, 3675],
+    // 36.75 sent; a new expense of 10.00 waits: 46.75 in all.
+    ['a new line', [expense(1, 36.75)], [expense(1, 36.75), expense(-6, 10)], 3675, 1000, 4675],
+    // 36.75 sent; changed to 40.00 here: 3.25 more waits.
+    ['a changed line', [expense(1, 36.75)], [expense(1, 40)], 3675, 325, 4000],
+    // 36.75 + 10.00 sent; the 10.00 is deleted here: 10.00 less once sent.
+    ['a delete', [expense(1, 36.75), expense(2, 10)], [expense(1, 36.75)], 4675, -1000, 3675],
+  ] as const)('%s', (_name, served, shown, sent, waiting, total) => {
+    const trips = [trip(3, 17.49)];
+    expect(
+      totalsWithWaiting({ expense: [...served], mileage: trips }, { expense: [...shown], mileage: trips }),
+    ).toEqual({ sent: sent + 1749, waiting, total: total + 1749 });
+  });
+});
+
+describe('what the total says about what waits', () => {
+  it.each([
+    [5424, 1000, '$54.24 sent, $10.00 waiting to send'],
+    [0, 3675, '$0.00 sent, $36.75 waiting to send'], // a report started offline: all of it waits
+    [4675, -1000, '$46.75 sent; $10.00 less once the waiting changes are sent'],
+    [4675, 0, null], // a receipt waiting changes no amount
+  ])('%d sent, %d waiting', (sent, waiting, text) => {
+    expect(waitingTotalText({ sent, waiting })).toBe(text);
   });
 });

@@ -6,7 +6,16 @@ import type {
   THoldAccountChoice as HoldAccountChoice,
   TMileage as Mileage,
 } from '../../domain/expense-reports/contract';
-import { type Decimal, decimalToString, readDecimalComma, toDollars } from '../../domain/money';
+import {
+  type Cents,
+  type Decimal,
+  decimalToString,
+  formatUSD,
+  fromDollars,
+  readDecimalComma,
+  sum,
+  toDollars,
+} from '../../domain/money';
 import type { Category } from '../api/types';
 import { actionOf, belongsTo, isReportCreate, localReportId, type OutboxItem } from './queue';
 
@@ -209,4 +218,38 @@ export function withPending(
     },
     marks,
   };
+}
+
+/** The lines' amounts in cents: expenses in US$ and trips' costs, as the server totals a report. */
+function linesTotal(report: Pick<FullReport, 'expense' | 'mileage'>): Cents {
+  return sum([
+    ...report.expense.map((expense) => fromDollars(expense.usd_amount)),
+    ...report.mileage.map((trip) => fromDollars(trip.total_cost)),
+  ]);
+}
+
+/**
+ * A report's total as the user sees it on this device, split into what the server holds and what
+ * still waits here: `waiting` is what the waiting lines, changes and deletes add (negative when a
+ * delete waits). Both come from the lines, so a kept copy whose total is older than its lines
+ * (offline/kept-copy.ts) still adds up.
+ */
+export function totalsWithWaiting(
+  served: Pick<FullReport, 'expense' | 'mileage'>,
+  shown: Pick<FullReport, 'expense' | 'mileage'>,
+): { sent: Cents; waiting: Cents; total: Cents } {
+  const sent = linesTotal(served);
+  const total = linesTotal(shown);
+  return { sent, waiting: total - sent, total };
+}
+
+/**
+ * What the report's total says about the part still on this device: "$46.75 sent, $17.49 waiting to
+ * send"; a waiting delete makes it smaller ("$10.00 less once the waiting changes are sent"); null
+ * when nothing waiting changes the total.
+ */
+export function waitingTotalText(totals: { sent: Cents; waiting: Cents }): string | null {
+  if (totals.waiting === 0) return null;
+  if (totals.waiting > 0) return `${formatUSD(totals.sent)} sent, ${formatUSD(totals.waiting)} waiting to send`;
+  return `${formatUSD(totals.sent)} sent; ${formatUSD(-totals.waiting)} less once the waiting changes are sent`;
 }

@@ -4,10 +4,9 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { keys } from '../../api/query-keys';
 import type { SessionUser } from '../../api/types';
+import { dateTime } from '../../format';
 import { isReportCreate, localReportId, type OutboxItem } from '../../offline/queue';
 import { allRecords, CACHE, OUTBOX, OUTBOX_CHANGED, putRecord } from '../../offline/store';
-
-const time = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
 
 /** The reads the add dialogs need, kept as offline/cached-read.ts keeps them (same keys, same shape). */
 const OFFLINE_READS = (userId: number) => ({
@@ -88,7 +87,7 @@ export function OfflineReportsCard({ me }: { me: SessionUser }) {
             return (
               <li key={report.seq}>
                 <Link component={RouterLink} to={`/expense-report/offline-${report.seq}/edit`}>
-                  New report started {time(report.madeAt)}
+                  New report started {dateTime(report.madeAt)}
                 </Link>{' '}
                 ({lines} {lines === 1 ? 'line' : 'lines'}){report.refused ? ' — not sent, open it to see why' : ''}
               </li>

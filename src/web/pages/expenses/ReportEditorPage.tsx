@@ -17,6 +17,7 @@ import { ReportSections } from './ReportSections';
 import { ReportSummaryCard } from './ReportSummaryCard';
 import type { FullReport } from './types';
 import { useReportSubmission } from './use-report-submission';
+import { usePendingReport } from './usePendingReport';
 
 const LOCAL = /^offline-(\d+)$/;
 
@@ -125,6 +126,8 @@ function Editor({ report, editable }: { report: FullReport; editable: boolean })
   // A refused item the user chose to keep editing (WaitingToSend), opened in its form.
   const [editing, setEditing] = useState<OutboxItem | null>(null);
   const advance = report.type === 'advance';
+  // The report with what waits on this device applied: its rows (marked) and its total.
+  const pending = usePendingReport(report, editable);
   // What the add dialogs read, fetched now so that a copy is on the device before the link drops.
   useCategories();
   useHoldAccountChoices(report.user_id);
@@ -157,8 +160,14 @@ function Editor({ report, editable }: { report: FullReport; editable: boolean })
         )}
         <ReturnNotice report={report} />
         <WaitingToSend me={me} reportId={report.id} onEdit={editable ? setEditing : undefined} />
-        <ReportSummaryCard report={report} />
-        <ReportSections report={report} editable={editable} editing={editing} onEditing={() => setEditing(null)} />
+        <ReportSummaryCard report={report} withWaiting={pending.report} />
+        <ReportSections
+          report={pending.report}
+          marks={pending.marks}
+          editable={editable}
+          editing={editing}
+          onEditing={() => setEditing(null)}
+        />
         {advance && (
           <AdvanceCashCard
             report={report}

@@ -6,6 +6,7 @@ import { keys } from '../../api/query-keys';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { date, money } from '../../format';
 import { discardOutboxItem, KEPT_ON_DEVICE, throughOutbox } from '../../offline/outbox';
+import type { PendingMarks } from '../../offline/pending-rows';
 import { actionOf, type OutboxItem } from '../../offline/queue';
 import { useMessages } from '../../shell/messages';
 import { ExpenseDialog } from './ExpenseDialog';
@@ -14,7 +15,6 @@ import { MileageDialog } from './MileageDialog';
 import { MileageSection } from './MileageSection';
 import { ReceiptsSection } from './ReceiptsSection';
 import type { Expense, FileUpload, FullReport, Mileage } from './types';
-import { usePendingReport } from './usePendingReport';
 
 type Deleting =
   | { kind: 'expense'; item: Expense }
@@ -94,22 +94,24 @@ function DeleteDialog(props: { deleting: Deleting | null; busy: boolean; onClose
 }
 
 /**
- * Expenses, mileage trips and receipts of a report, with what waits on this device (marked);
+ * Expenses, mileage trips and receipts of a report, with what waits on this device (`marks`);
  * `editable` false hides every add, edit and delete. `editing`: a refused item the user chose to keep
  * editing, opened in its form.
  */
 export function ReportSections({
-  report: served,
+  report,
+  marks,
   editable,
   editing,
   onEditing,
 }: {
+  /** For the owner's editor, with what waits on this device applied (usePendingReport). */
   report: FullReport;
+  marks?: PendingMarks;
   editable: boolean;
   editing?: OutboxItem | null;
   onEditing?: () => void;
 }) {
-  const { report, marks } = usePendingReport(served, editable);
   const [expenseDialog, setExpenseDialog] = useState<Expense | 'new' | null>(null);
   const [mileageDialog, setMileageDialog] = useState<Mileage | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Deleting | null>(null);

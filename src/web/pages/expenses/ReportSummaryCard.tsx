@@ -1,21 +1,50 @@
-import { Chip, Paper, Stack } from '@mui/material';
+import { Chip, Paper, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { REPORT_STATUS_LABELS } from '../../../domain/expense-reports/status-labels';
+import { formatUSD } from '../../../domain/money';
 import { ReadOnlyFields } from '../../components/ReadOnlyFields';
 import { date, money } from '../../format';
+import { totalsWithWaiting, waitingTotalText } from '../../offline/pending-rows';
 import { advancePayment } from '../advances/payment';
 import { statusColor } from './report-columns';
 import type { FullReport } from './types';
 
 const TYPE_LABELS = { reimbursement: 'Reimbursement', advance: 'Advance' } as const;
 
+/** "$64.24", and under it "$46.75 sent, $17.49 waiting to send" while lines wait on this device. */
+function TotalWithWaiting({ served, shown }: { served: FullReport; shown: FullReport }) {
+  const totals = totalsWithWaiting(served, shown);
+  const note = waitingTotalText(totals);
+  // From the lines, as the server adds them: a copy kept offline may hold an older total_amount.
+  if (!note) return <>{formatUSD(totals.total)}</>;
+  return (
+    <>
+      {formatUSD(totals.total)}
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+        {note}
+      </Typography>
+    </>
+  );
+}
+
 /**
- * Who, when and how much: the figures the server computed for the report. Whether an advance report
- * can be submitted is said once, by the advance card beside the cash returned (AdvanceCashCard): an
- * alert here ignored the cash and asked for more expenses on a report that was already in balance.
+ * Who, when and how much: the figures the server computed for the report. `withWaiting` (the
+ * owner's editor) is the report with what waits on this device applied: the total then says how
+ * much of it is sent and how much still waits. Whether an advance report can be submitted is said
+ * once, by the advance card beside the cash returned (AdvanceCashCard): an alert here ignored the
+ * cash and asked for more expenses on a report that was already in balance.
  */
-export function ReportSummaryCard({ report, showOwner }: { report: FullReport; showOwner?: boolean }) {
+export function ReportSummaryCard({
+  report,
+  showOwner,
+  withWaiting,
+}: {
+  report: FullReport;
+  showOwner?: boolean;
+  withWaiting?: FullReport;
+}) {
   const advance = report.advance_request;
-  const fields: Array<[string, string | null]> = [
+  const fields: Array<[string, ReactNode]> = [
     ...(showOwner
       ? ([
           ['Missionary', report.user_name],
@@ -26,7 +55,10 @@ export function ReportSummaryCard({ report, showOwner }: { report: FullReport; s
     ['Start date', date(report.start_date)],
     ['End date', date(report.end_date)],
     ['Submitted', date(report.date_submitted)],
-    ['Total', money(report.total_amount)],
+    [
+      'Total',
+      withWaiting ? <TotalWithWaiting key="total" served={report} shown={withWaiting} /> : money(report.total_amount),
+    ],
   ];
   if (report.type === 'reimbursement') {
     if (report.processed) {
