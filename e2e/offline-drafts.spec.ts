@@ -38,11 +38,10 @@ test('a report started offline, edited before it is sent, is sent once with its 
   await expect(page).toHaveURL(/\/expense-report\/offline-\d+\/edit$/);
   await expect(page.getByText('New report, kept on this device until it is sent')).toBeVisible();
 
-  await page.getByRole('combobox', { name: 'Distance type' }).click();
-  await page.getByRole('option', { name: 'Kilometers' }).click();
   await addKesExpense(page, '2026-03-10', categories.lodging.expense_category, '4750');
   await addKesExpense(page, '2026-03-11', categories.meals.expense_category, '2500');
-  await addMileage(page, '2026-03-12', '12000', '12042');
+  // The first trip's dialog asks for the unit, which the report keeps.
+  await addMileage(page, '2026-03-12', '12000', '12042', 'Kilometers');
   await page
     .locator('#receipt-file')
     .setInputFiles({ name: 'till.png', mimeType: 'image/png', buffer: receiptPhoto() });
@@ -55,7 +54,7 @@ test('a report started offline, edited before it is sent, is sent once with its 
   await expect(badge).toContainText('Waiting to send (5)');
   await expect(page.getByText('Waiting to send', { exact: true })).toHaveCount(4); // 2 expenses, a trip, a receipt
   await expect(page.getByText('KES 2,500.00')).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Distance type' })).toHaveText('Kilometers');
+  await expect(page.getByText('Distances in kilometers')).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, 'waiting-to-send');
 
@@ -131,7 +130,7 @@ test('a report started offline, edited before it is sent, is sent once with its 
   await addKesExpense(page, '2026-03-13', categories.lodging.expense_category, '100');
   await apiCall(request, token, 'PATCH', `/submit/expense-report/${id}`, {});
   await context.setOffline(false);
-  const refused = page.getByRole('alert').filter({ hasText: 'Not sent: Expense: 2026-03-13' });
+  const refused = page.getByRole('alert').filter({ hasText: 'Not sent: Expense: 03/13/2026' });
   await expect(refused).toBeVisible({ timeout: 30_000 });
   await expect(refused).toContainText('Nothing was overwritten');
   // The report can no longer be edited: the choice is to send it as it is once more, or discard it.
@@ -251,7 +250,7 @@ test('a line the office made invalid meanwhile is refused, kept, and sent once t
   // Meanwhile the office deletes the category (no record used it yet).
   await apiCall(request, await apiToken(request), 'DELETE', `/categories/${categories.lodging.id}`);
   await context.setOffline(false);
-  const refused = page.getByRole('alert').filter({ hasText: 'Not sent: Expense: 2026-04-02' });
+  const refused = page.getByRole('alert').filter({ hasText: 'Not sent: Expense: 04/02/2026' });
   await expect(refused).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Not sent — see the message above')).toBeVisible();
 

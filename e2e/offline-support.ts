@@ -70,9 +70,11 @@ export async function addKesExpense(page: Page, date: string, category: string, 
   await expect(form).toBeHidden();
 }
 
-export async function addMileage(page: Page, date: string, start: string, end: string) {
+/** A trip by its odometer readings; `unit` is chosen in the dialog when the report has none yet. */
+export async function addMileage(page: Page, date: string, start: string, end: string, unit?: 'Miles' | 'Kilometers') {
   await page.getByRole('button', { name: 'Add Mileage' }).click();
   const trip = page.getByRole('dialog', { name: 'Add Mileage' });
+  if (unit) await trip.getByRole('radio', { name: unit }).check();
   await trip.getByLabel('Date').fill(date);
   await trip.getByLabel('Odometer start').fill(start);
   await trip.getByLabel('Odometer end').fill(end);
