@@ -90,7 +90,7 @@ test('an advance goes from request to approval, to its report within $1, to clos
   await page.getByRole('option', { name: categories.supplies.expense_category }).click();
   await form.getByLabel(/^Amount \(/).fill('398.50');
   await form.getByLabel('The amount is in US dollars').check();
-  await expect(form.getByLabel('Exchange rate (per US$1)')).toHaveValue('1');
+  await expect(form.getByRole('textbox', { name: /^Exchange rate/ })).toHaveValue('1');
   await expect(form.getByRole('status')).toContainText('$398.50');
   await form.getByRole('button', { name: 'Add Expense' }).click();
   await expect(form).toBeHidden();

@@ -44,7 +44,7 @@ test('a missionary reports foreign expenses, mileage and a receipt; an admin pay
   await form.getByRole('combobox', { name: 'Currency' }).click();
   await page.getByRole('option', { name: 'SAR — Saudi Riyal' }).click();
   await form.getByLabel('Amount (SAR)').fill('1000');
-  await form.getByLabel('Exchange rate (per US$1)').fill('3,75'); // a decimal comma (decision 23)
+  await form.getByLabel('Exchange rate: SAR for 1 US$').fill('3,75'); // a decimal comma (decision 23)
   await expect(form.getByRole('status')).toContainText('$266.67');
   await expectAccessible(page);
   await form.getByRole('button', { name: 'Add Expense' }).click();
@@ -59,7 +59,7 @@ test('a missionary reports foreign expenses, mileage and a receipt; an admin pay
   // The last-used currency comes first and is chosen already.
   await expect(form.getByRole('combobox', { name: 'Currency' })).toHaveText(/SAR/);
   await form.getByLabel('Amount (SAR)').fill('20');
-  await form.getByLabel('Exchange rate (per US$1)').fill('3');
+  await form.getByLabel('Exchange rate: SAR for 1 US$').fill('3');
   await expect(form.getByRole('status')).toContainText('$6.67');
   await form.getByRole('button', { name: 'Add Expense' }).click();
   await expect(form).toBeHidden();

@@ -65,7 +65,7 @@ export async function addKesExpense(page: Page, date: string, category: string, 
   await form.getByRole('combobox', { name: 'Currency' }).click();
   await page.getByRole('option', { name: 'KES — Kenyan Shilling' }).click();
   await form.getByLabel('Amount (KES)').fill(amount);
-  await form.getByLabel('Exchange rate (per US$1)').fill('129,25');
+  await form.getByLabel('Exchange rate: KES for 1 US$').fill('129,25');
   await form.getByRole('button', { name: 'Add Expense' }).click();
   await expect(form).toBeHidden();
 }

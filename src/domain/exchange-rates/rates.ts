@@ -80,13 +80,31 @@ export function suggestRate(
   return lastUsed !== null && lastUsed > 0 ? { rate: lastUsed, source: 'last' } : null;
 }
 
+/** A rate as the missionary reads it: at least two decimals, up to six, no trailing zeros beyond two. */
+export function formatRate(rate: number): string {
+  const [whole, fraction = ''] = rate.toFixed(6).replace(/0+$/, '').split('.');
+  return `${whole}.${fraction.padEnd(2, '0')}`;
+}
+
 /** The rate both ways: "1 US$ = 129.50 KES" and "1 KES = 0.0077 US$". */
 export function rateBothWays(rate: number, currency: string): { perDollar: string; perUnit: string } {
   const inverse = 1 / rate;
   // Two significant digits of the small side: 0.0077, 0.00027; at least cents for 1.27.
   const digits = Math.min(10, Math.max(2, 1 - Math.floor(Math.log10(inverse))));
   return {
-    perDollar: `1 US$ = ${rate.toFixed(2)} ${currency}`,
+    perDollar: `1 US$ = ${formatRate(rate)} ${currency}`,
     perUnit: `1 ${currency} = ${inverse.toFixed(digits)} US$`,
   };
+}
+
+/**
+ * A typed rate that is the suggestion turned around (US dollars per unit instead of units per US
+ * dollar): their product is within 25 % of 1 while the two are not within 25 % of each other. 0.0077
+ * against 129.50 is; 128 against 129.50 is not, nor is 1.02 against 0.98 (a currency near the dollar
+ * cannot be told apart that way).
+ */
+export function looksInverted(typed: number, suggested: number): boolean {
+  if (!(typed > 0) || !(suggested > 0)) return false;
+  const near = (ratio: number) => ratio >= 0.8 && ratio <= 1.25;
+  return near(typed * suggested) && !near(typed / suggested);
 }

@@ -9,6 +9,9 @@ import { actionOf, type OutboxItem } from './queue';
 /** What the server answered to a sent item: the row it made or changed, or the whole report. */
 export type SentAnswer = Expense | Mileage | FileUpload | FullReport | { id?: number };
 
+/** The key the office's exchange rates are kept under on the device (the dashboard keeps them too). */
+export const EXCHANGE_RATES_KEPT = 'exchange-rates';
+
 /** The key a report's kept copy is stored under (offline/cached-read.ts, expenses/queries.ts). */
 export const keptReportKey = (reportId: number | string) => `report-${reportId}`;
 

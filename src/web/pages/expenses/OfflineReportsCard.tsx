@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { keys } from '../../api/query-keys';
 import type { SessionUser } from '../../api/types';
 import { dateTime } from '../../format';
+import { EXCHANGE_RATES_KEPT } from '../../offline/kept-copy';
 import { isReportCreate, localReportId, type OutboxItem } from '../../offline/queue';
 import { allRecords, CACHE, OUTBOX, OUTBOX_CHANGED, putRecord } from '../../offline/store';
 
@@ -13,6 +14,8 @@ const OFFLINE_READS = (userId: number) => ({
   categories: '/api/categories',
   settings: '/api/settings',
   [`hold-accounts-${userId}`]: `/api/user/${userId}/hold-accounts`,
+  // The office's exchange rates: offline the expense form suggests the last ones known (decision 37).
+  [EXCHANGE_RATES_KEPT]: '/api/exchange-rates',
 });
 
 /**

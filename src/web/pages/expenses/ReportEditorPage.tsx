@@ -11,7 +11,7 @@ import type { OutboxItem } from '../../offline/queue';
 import { WaitingToSend } from '../../offline/WaitingToSend';
 import { useCurrentUser } from '../../session/session';
 import { AdvanceCashCard, advanceBlockers } from './AdvanceCashCard';
-import { useCategories, useHoldAccountChoices, useMileageRate, useReport } from './queries';
+import { useCategories, useExchangeRates, useHoldAccountChoices, useMileageRate, useReport } from './queries';
 import { ReportHistoryCard, ReturnNotice } from './ReportHistoryCard';
 import { ReportSections } from './ReportSections';
 import { ReportSummaryCard } from './ReportSummaryCard';
@@ -132,6 +132,7 @@ function Editor({ report, editable }: { report: FullReport; editable: boolean })
   useCategories();
   useHoldAccountChoices(report.user_id);
   useMileageRate();
+  useExchangeRates();
   const [cashReturned, setCashReturned] = useState(report.cash_returned ? report.cash_returned.toFixed(2) : '');
   const submission = useReportSubmission(report, advance ? cashReturned : undefined);
   const blockers = advanceBlockers(report, cashReturned);

@@ -152,11 +152,11 @@ describe('ExpenseDialog', () => {
 
     await user.type(screen.getByLabelText(/Amount \(local currency\)/), '1000');
     await user.type(screen.getByLabelText(/Exchange rate/), '3.75');
-    expect(screen.getByRole('status')).toHaveTextContent('USD amount:$266.67');
+    expect(screen.getByRole('status')).toHaveTextContent('US$ amount:$266.67');
     await user.click(screen.getByLabelText('The amount is in US dollars'));
     expect(screen.getByLabelText(/Exchange rate/)).toHaveValue('1');
     expect(screen.getByLabelText(/Exchange rate/)).toBeDisabled();
-    expect(screen.getByRole('status')).toHaveTextContent('USD amount:$1,000.00');
+    expect(screen.getByRole('status')).toHaveTextContent('US$ amount:$1,000.00');
 
     await user.clear(screen.getByLabelText(/^Date/));
     await user.type(screen.getByLabelText(/^Date/), '2026-03-10');

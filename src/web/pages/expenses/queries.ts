@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { categoriesContract } from '../../../domain/categories/contract';
+import { exchangeRatesContract } from '../../../domain/exchange-rates/contract';
 import { expenseReportsContract } from '../../../domain/expense-reports/contract';
 import { parseDecimal } from '../../../domain/money';
 import { settingsContract } from '../../../domain/settings/contract';
 import { DEFAULT_SETTINGS } from '../../../domain/settings/settings';
 import { ApiError, call } from '../../api/call';
+import { queryKeyOf } from '../../api/contract-keys';
 import { keys } from '../../api/query-keys';
 import { withOfflineCopy } from '../../offline/cached-read';
-import { keptReportKey } from '../../offline/kept-copy';
+import { EXCHANGE_RATES_KEPT, keptReportKey } from '../../offline/kept-copy';
 import { getToken } from '../../session/token-store';
 
 export function useReport(id: string | number | undefined) {
@@ -43,6 +45,18 @@ export function useHoldAccountChoices(userId: number | undefined) {
         call(expenseReportsContract.holdAccountChoices, { params: { id: userId ?? '' } }),
       ),
     enabled: userId !== undefined,
+  });
+}
+
+/**
+ * The office's monthly exchange rates (decision 37), for the expense form's suggestion. Offline the
+ * copy kept on this device answers: the last rates known.
+ */
+export function useExchangeRates() {
+  return useQuery({
+    queryKey: queryKeyOf(exchangeRatesContract.listExchangeRates),
+    networkMode: 'always',
+    queryFn: () => withOfflineCopy(EXCHANGE_RATES_KEPT, () => call(exchangeRatesContract.listExchangeRates)),
   });
 }
 
