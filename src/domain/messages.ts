@@ -36,6 +36,8 @@ export const MESSAGES = {
   settingsUpdated: 'Settings updated.',
   categoryAdded: 'Category added.',
   categoryUpdated: 'Category updated.',
+  exchangeRateSaved: 'Exchange rate saved.',
+  exchangeRatesImported: 'Exchange rates imported.',
   categoryDeleted: 'Category deleted.',
   categoryFieldsRequired: 'Both a category and description are required.',
   categoryInUse: 'This category is used by expenses, mileage or advance requests and cannot be deleted.',

@@ -1,10 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { localToday } from '../../format';
+import { localToday, monthLabel } from '../../format';
 import { AppProviders, fakeApi } from '../../testing';
 import { ExpenseDialog } from './ExpenseDialog';
-import { monthLabel } from './rate-suggestion';
 import { fullReport } from './report-fixture';
 
 const formOf = (init: RequestInit | undefined) =>

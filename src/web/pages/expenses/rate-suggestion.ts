@@ -1,5 +1,6 @@
 import { formatRate, looksInverted, rateBothWays, suggestRate } from '../../../domain/exchange-rates/rates';
 import { readDecimalComma } from '../../../domain/money';
+import { monthLabel } from '../../format';
 
 /**
  * The expense form's exchange rate (decision 37): which rate to suggest for a currency and a date,
@@ -14,27 +15,6 @@ export interface RateSuggestion {
 }
 
 type OfficeRates = ReadonlyArray<{ month: string; currency: string; rate: number }>;
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** "2026-03" as "March 2026". */
-export function monthLabel(month: string): string {
-  const [year, number] = month.split('-');
-  return `${MONTHS[Number(number) - 1] ?? number} ${year}`;
-}
 
 /** The month of a typed date, or null while the date is not a whole YYYY-MM-DD. */
 export function monthOf(date: unknown): string | null {

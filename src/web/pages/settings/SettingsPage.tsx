@@ -22,26 +22,26 @@ import { SettingsForm } from './SettingsForm';
 
 const flag = (value: 0 | 1) => (value ? 'Yes' : 'No');
 
-/** The account mapping has a page of its own: ten kinds of account do not fit beside the rates. */
-function AccountingLink() {
+/** A part of the settings with a page of its own: what it is for, and the button to it. */
+function SettingsLink(props: { title: string; text: string; to: string; button: string }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <Stack sx={{ flexGrow: 1 }}>
-          <Typography variant="h2">Accounting</Typography>
+          <Typography variant="h2">{props.title}</Typography>
           <Typography variant="body2" color="text.secondary">
-            Map the journal’s accounts to your chart for the QuickBooks, Xero, Aplos and Sage Intacct exports.
+            {props.text}
           </Typography>
         </Stack>
-        <Button variant="outlined" component={RouterLink} to="/admin/settings/accounting" sx={{ whiteSpace: 'nowrap' }}>
-          Accounting Settings
+        <Button variant="outlined" component={RouterLink} to={props.to} sx={{ whiteSpace: 'nowrap' }}>
+          {props.button}
         </Button>
       </Stack>
     </Paper>
   );
 }
 
-/** /admin/settings: the settings form, the tax figures by year, the link to the account mapping and the categories table. */
+/** /admin/settings: the settings form, the tax figures by year, the links to the account mapping and the exchange rates, and the categories table. */
 export function SettingsPage() {
   const me = useCurrentUser();
   const editable = me.role === 'admin';
@@ -84,7 +84,19 @@ export function SettingsPage() {
           <SettingsForm settings={settings.data} editable={editable} />
         )}
         <TaxYearsForm editable={editable} />
-        <AccountingLink />
+        {/* The account mapping and the exchange rates have pages of their own: they do not fit beside the rates. */}
+        <SettingsLink
+          title="Accounting"
+          text="Map the journal’s accounts to your chart for the QuickBooks, Xero, Aplos and Sage Intacct exports."
+          to="/admin/settings/accounting"
+          button="Accounting Settings"
+        />
+        <SettingsLink
+          title="Exchange rates"
+          text="The rate of each currency per US dollar, by month, that the expense form suggests to missionaries."
+          to="/admin/settings/exchange-rates"
+          button="Exchange Rates"
+        />
         {categories.isError ? (
           <ErrorState error={categories.error} onRetry={() => categories.refetch()} />
         ) : (
