@@ -42,7 +42,7 @@ export async function apiToken(request: APIRequestContext, email = E2E_ADMIN.ema
 export async function apiCall<T = any>(
   request: APIRequestContext,
   token: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   data?: Record<string, unknown>,
 ): Promise<T> {

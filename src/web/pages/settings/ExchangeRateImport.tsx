@@ -38,7 +38,8 @@ export function ExchangeRateImport() {
     onError: (error, file) => {
       const lines = error instanceof ApiError ? importProblems(error.errors) : [];
       setProblems({ file: file.name, lines: lines.length > 0 ? lines : [error.message] });
-      messages.error(error.message);
+      // The rows are listed in place; the message bar says only that the file was refused.
+      messages.error('Nothing was imported: fix the lines listed and import the file again.');
     },
     onSettled: () => setChosen(null),
   });

@@ -19,7 +19,7 @@ import { type RateRow, rateRows } from './exchange-rate-rows';
 const COLUMNS: Column<RateRow>[] = [
   { key: 'month', label: 'Month', sortKey: 'month', render: (row) => row.monthName },
   { key: 'currency', label: 'Currency', sortKey: 'currency' },
-  { key: 'perDollar', label: 'Rate', sortKey: 'rate', render: (row) => row.perDollar },
+  { key: 'perDollar', label: 'Rate', render: (row) => row.perDollar },
   { key: 'perUnit', label: 'Each unit', render: (row) => row.perUnit },
 ];
 
