@@ -95,8 +95,9 @@ describe('what waits, shown in its report', () => {
 });
 
 describe('the total with what waits', () => {
-  const expense = (id: number, usd: number) => ({ id, usd_amount: usd }) as TExpense;
-  const trip = (id: number, cost: number) => ({ id, total_cost: cost }) as TMileage;
+  const expense = (id: number, usd: number) =>
+    ({ id, usd_amount: usd, date: `2026-03-0${id < 0 ? 9 : id}` }) as TExpense;
+  const trip = (id: number, cost: number) => ({ id, total_cost: cost, date: '2026-03-05' }) as TMileage;
   // Each report also holds a trip of $17.49, sent: it is in `sent` and `total`, never in `waiting`.
   it.each([
     // Nothing waits: all of it is sent.
@@ -111,7 +112,16 @@ describe('the total with what waits', () => {
     const trips = [trip(3, 17.49)];
     expect(
       totalsWithWaiting({ expense: [...served], mileage: trips }, { expense: [...shown], mileage: trips }),
-    ).toEqual({ sent: sent + 1749, waiting, total: total + 1749 });
+    ).toMatchObject({ sent: sent + 1749, waiting, total: total + 1749 });
+  });
+});
+
+describe('the dates with what waits', () => {
+  it('run from the first to the last line shown, waiting ones included', () => {
+    const line = (id: number, date: string) => ({ id, usd_amount: 1, date }) as TExpense;
+    const served = { expense: [line(1, '2026-03-04')], mileage: [] };
+    const shown = { expense: [line(1, '2026-03-04'), line(-6, '2026-03-11')], mileage: [] };
+    expect(totalsWithWaiting(served, shown)).toMatchObject({ startDate: '2026-03-04', endDate: '2026-03-11' });
   });
 });
 

@@ -1,4 +1,10 @@
-import { formatMiles, mileageCost, tripDistance, usdAmount } from '../../domain/expense-reports/calculations';
+import {
+  formatMiles,
+  mileageCost,
+  reportTotals,
+  tripDistance,
+  usdAmount,
+} from '../../domain/expense-reports/calculations';
 import type {
   TExpense as Expense,
   TFileUpload as FileUpload,
@@ -13,7 +19,6 @@ import {
   formatUSD,
   fromDollars,
   readDecimalComma,
-  sum,
   toDollars,
 } from '../../domain/money';
 import type { Category } from '../api/types';
@@ -220,27 +225,28 @@ export function withPending(
   };
 }
 
-/** The lines' amounts in cents: expenses in US$ and trips' costs, as the server totals a report. */
-function linesTotal(report: Pick<FullReport, 'expense' | 'mileage'>): Cents {
-  return sum([
-    ...report.expense.map((expense) => fromDollars(expense.usd_amount)),
-    ...report.mileage.map((trip) => fromDollars(trip.total_cost)),
-  ]);
+/** The lines as the server totals a report: expenses in US$ and trips' costs, with their dates. */
+function linesTotals(report: Pick<FullReport, 'expense' | 'mileage'>) {
+  return reportTotals(
+    report.expense.map((expense) => ({ date: expense.date, amount: fromDollars(expense.usd_amount) })),
+    report.mileage.map((trip) => ({ date: trip.date, amount: fromDollars(trip.total_cost) })),
+  );
 }
 
 /**
  * A report's total as the user sees it on this device, split into what the server holds and what
  * still waits here: `waiting` is what the waiting lines, changes and deletes add (negative when a
- * delete waits). Both come from the lines, so a kept copy whose total is older than its lines
+ * delete waits); the first and last dates are those of the lines shown. All come from the lines, as
+ * the server computes them, so a kept copy whose figures are older than its lines
  * (offline/kept-copy.ts) still adds up.
  */
 export function totalsWithWaiting(
   served: Pick<FullReport, 'expense' | 'mileage'>,
   shown: Pick<FullReport, 'expense' | 'mileage'>,
-): { sent: Cents; waiting: Cents; total: Cents } {
-  const sent = linesTotal(served);
-  const total = linesTotal(shown);
-  return { sent, waiting: total - sent, total };
+): { sent: Cents; waiting: Cents; total: Cents; startDate: string | null; endDate: string | null } {
+  const sent = linesTotals(served).totalAmount;
+  const { totalAmount: total, startDate, endDate } = linesTotals(shown);
+  return { sent, waiting: total - sent, total, startDate, endDate };
 }
 
 /**

@@ -44,6 +44,8 @@ export function ReportSummaryCard({
   withWaiting?: FullReport;
 }) {
   const advance = report.advance_request;
+  // The owner's draft on this device: dates and the amount due follow the lines shown, waiting ones too.
+  const here = withWaiting ? totalsWithWaiting(report, withWaiting) : null;
   const fields: Array<[string, ReactNode]> = [
     ...(showOwner
       ? ([
@@ -52,8 +54,8 @@ export function ReportSummaryCard({
         ] as Array<[string, string | null]>)
       : []),
     ['Type', TYPE_LABELS[report.type]],
-    ['Start date', date(report.start_date)],
-    ['End date', date(report.end_date)],
+    ['Start date', date(here ? here.startDate : report.start_date)],
+    ['End date', date(here ? here.endDate : report.end_date)],
     ['Submitted', date(report.date_submitted)],
     [
       'Total',
@@ -68,7 +70,8 @@ export function ReportSummaryCard({
         ['Unreimbursed', money(report.unreimbursed_amount)],
       );
     } else {
-      fields.push(['Reimbursement due', money(report.unreimbursed_amount)]);
+      // Until it is processed all of a reimbursement report is due (domain: unreimbursedOf).
+      fields.push(['Reimbursement due', here ? formatUSD(here.total) : money(report.unreimbursed_amount)]);
     }
   }
   if (report.processed && report.processed_at) {
