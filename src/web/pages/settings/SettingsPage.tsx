@@ -41,6 +41,26 @@ function SettingsLink(props: { title: string; text: string; to: string; button: 
   );
 }
 
+/** The account mapping and the exchange rates have pages of their own: they do not fit beside the rates. */
+function SettingsLinks() {
+  return (
+    <>
+      <SettingsLink
+        title="Accounting"
+        text="Map the journal’s accounts to your chart for the QuickBooks, Xero, Aplos and Sage Intacct exports."
+        to="/admin/settings/accounting"
+        button="Accounting Settings"
+      />
+      <SettingsLink
+        title="Exchange rates"
+        text="The rate of each currency per US dollar, by month, that the expense form suggests to missionaries."
+        to="/admin/settings/exchange-rates"
+        button="Exchange Rates"
+      />
+    </>
+  );
+}
+
 /** /admin/settings: the settings form, the tax figures by year, the links to the account mapping and the exchange rates, and the categories table. */
 export function SettingsPage() {
   const me = useCurrentUser();
@@ -84,19 +104,7 @@ export function SettingsPage() {
           <SettingsForm settings={settings.data} editable={editable} />
         )}
         <TaxYearsForm editable={editable} />
-        {/* The account mapping and the exchange rates have pages of their own: they do not fit beside the rates. */}
-        <SettingsLink
-          title="Accounting"
-          text="Map the journal’s accounts to your chart for the QuickBooks, Xero, Aplos and Sage Intacct exports."
-          to="/admin/settings/accounting"
-          button="Accounting Settings"
-        />
-        <SettingsLink
-          title="Exchange rates"
-          text="The rate of each currency per US dollar, by month, that the expense form suggests to missionaries."
-          to="/admin/settings/exchange-rates"
-          button="Exchange Rates"
-        />
+        <SettingsLinks />
         {categories.isError ? (
           <ErrorState error={categories.error} onRetry={() => categories.refetch()} />
         ) : (
