@@ -110,14 +110,23 @@ export async function signInAsNewUser(
 
 /** The newest mail to an address in the server's outbox. */
 export function latestMailTo(address: string): string {
+  const mails = mailsTo(address);
+  if (mails.length === 0) throw new Error(`no mail to ${address}`);
+  return mails[mails.length - 1];
+}
+
+/**
+ * Every mail to `address` in the outbox, oldest first (by file name), with quoted-printable soft line
+ * breaks joined. Mails queued together may be written in either order by the mail worker.
+ */
+export function mailsTo(address: string): string[] {
   const outbox = path.join(E2E_DATA_DIR, 'outbox');
-  const mails = fs
+  if (!fs.existsSync(outbox)) return [];
+  return fs
     .readdirSync(outbox)
     .sort()
     .map((name) => fs.readFileSync(path.join(outbox, name), 'utf8').replace(/=\r?\n/g, ''))
     .filter((mail) => mail.includes(address));
-  if (mails.length === 0) throw new Error(`no mail to ${address}`);
-  return mails[mails.length - 1];
 }
 
 /** No serious or critical axe violations on the current page. */
