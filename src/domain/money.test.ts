@@ -243,6 +243,11 @@ describe('formatting', () => {
     [0, '0.00'],
     [7, '0.07'],
     [-100000, '-1000.00'],
+    [-1, '-0.01'],
+    [-0, '0.00'],
+    // The largest safe integer: 9,007,199,254,740,991 cents.
+    [Number.MAX_SAFE_INTEGER, '90071992547409.91'],
+    [-Number.MAX_SAFE_INTEGER, '-90071992547409.91'],
   ])('toDecimalString(%s) = %s', (cents, text) => {
     expect(toDecimalString(cents)).toBe(text);
   });

@@ -172,7 +172,12 @@ export function toDollars(amount: Cents): Dollars {
 /** Cents to "1234.50" (no separators), for CSV cells and database numeric columns. */
 export function toDecimalString(amount: Cents): string {
   assertCents(amount);
-  return decimalToString({ value: BigInt(amount), scale: 2 });
+  // A safe integer splits exactly into whole dollars and cents with number arithmetic; no BigInt per
+  // amount (a year's journal export writes a million of them).
+  const negative = amount < 0;
+  const whole = negative ? -amount : amount;
+  const cents = whole % 100;
+  return `${negative ? '-' : ''}${(whole - cents) / 100}.${cents < 10 ? '0' : ''}${cents}`;
 }
 
 /** Cents to "$1,234.50" / "-$3.45". */

@@ -14,8 +14,14 @@ export const money = customType<{ data: Cents; driverData: string | number }>({
   },
 });
 
+/** What PostgreSQL sends for a numeric(14,2): digits, a point, two digits (at most 15 digits: a safe integer). */
+const MONEY_TEXT = /^-?\d{1,13}\.\d\d$/;
+
 export function centsFromDatabase(value: string | number | null): Cents {
   if (value === null) return 0;
+  // The common case without BigInt: "1234.50" is 123450 cents once the point is dropped (+ 0 turns
+  // the -0 of "-0.00" into 0).
+  if (typeof value === 'string' && MONEY_TEXT.test(value)) return Number(value.slice(0, -3) + value.slice(-2)) + 0;
   const text = typeof value === 'number' ? value.toFixed(2) : value;
   // Any number of whole digits: aggregates (sum over many rows) may pass the column's own range,
   // and reading them must never fail (decision 17, docs/decisions.md).
