@@ -33,7 +33,9 @@ export function payrollCost(d: DistributionFigures): Cents {
 }
 
 /** The part of ministry_reimbursement that paid this distribution's reports (the rest paid earlier debt). */
-export function reportReimbursement(d: DistributionFigures): Cents {
+export function reportReimbursement(
+  d: Pick<DistributionFigures, 'ministry_reimbursement' | 'unreimbursed_reimbursement'>,
+): Cents {
   return d.ministry_reimbursement - d.unreimbursed_reimbursement;
 }
 

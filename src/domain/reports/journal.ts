@@ -1,5 +1,5 @@
 import { formatUSDate, type IsoDate } from '../dates';
-import type { TransactionType } from '../distributions/types';
+import type { StoredMoneyField, TransactionType } from '../distributions/types';
 import { type Cents, sum } from '../money';
 import type { Terms } from '../terms';
 import { type DistributionFigures, type ReportDistribution, reportReimbursement } from './accounting';
@@ -121,8 +121,14 @@ export function fundMovements(transactions: readonly FundTransaction[]): FundMov
   return [...byFund.values()].sort((a, b) => a.fundName.localeCompare(b.fundName) || a.holdAccountId - b.holdAccountId);
 }
 
+/** The distribution's hold-account totals a per-fund breakdown must add up to. */
+export type HoldAccountTotals = Pick<
+  DistributionFigures,
+  'held_liability_account_deposit' | 'transfer_from_held' | 'held_liability_account_withdrawal'
+>;
+
 /** Whether the per-fund movements add up to the distribution's own hold-account totals. */
-export function fundMovementsMatch(d: DistributionFigures, funds: readonly FundMovement[]): boolean {
+export function fundMovementsMatch(d: HoldAccountTotals, funds: readonly FundMovement[]): boolean {
   return (
     sum(funds.map((f) => f.deposits)) === d.held_liability_account_deposit &&
     sum(funds.map((f) => f.transfers)) === d.transfer_from_held &&
@@ -130,10 +136,44 @@ export function fundMovementsMatch(d: DistributionFigures, funds: readonly FundM
   );
 }
 
+/** The money figures a distribution's journal lines read (the export loads these columns only). */
+export const JOURNAL_FIGURES = [
+  'total_donations',
+  'transfer_from_held',
+  'admin_fee',
+  'net_payroll_dist',
+  'mid_month_disbursement',
+  'retirement',
+  'employee_ss',
+  'employee_mc',
+  'federal_income_tax',
+  'employer_ss',
+  'employer_mc',
+  'insurance_payment',
+  'wire_fee',
+  'held_liability_account_deposit',
+  'held_liability_account_withdrawal',
+  'unreimbursed_reimbursement',
+  'ministry_reimbursement',
+  'manual_ministry_reimbursement',
+  'ministry_advance',
+  'manual_ministry_advance',
+] as const satisfies readonly StoredMoneyField[];
+export type JournalFigure = (typeof JOURNAL_FIGURES)[number];
+
+/** A distribution as its journal entry reads it: who, the period, and the figures it books. */
+export type JournalDistribution = Pick<
+  ReportDistribution,
+  'id' | 'user_id' | 'user_name' | 'missionary_number' | 'start_date' | 'end_date' | JournalFigure
+>;
+
 export interface JournalSource extends ReportDistribution {
   /** Per-fund movements when recorded and consistent; null posts them to one "all funds" account. */
   funds: FundMovement[] | null;
 }
+
+/** What journalLines reads: a whole JournalSource, or only the export's columns with the funds. */
+export type JournalLinesSource = JournalDistribution & Pick<JournalSource, 'funds'>;
 
 export interface JournalLine {
   date: IsoDate;
@@ -155,7 +195,7 @@ export interface JournalLine {
  * The lines of one distribution, in pairs (a debit and a credit of the same amount, the same memo).
  * Zero amounts make no lines; a negative amount (a donation reversal) swaps the two sides.
  */
-export function journalLines(d: JournalSource): JournalLine[] {
+export function journalLines(d: JournalLinesSource): JournalLine[] {
   const lines: JournalLine[] = [];
   const fund = missionaryFundAccount(d);
   const period = `${formatUSDate(d.start_date)}–${formatUSDate(d.end_date)}`;

@@ -1,14 +1,19 @@
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { IsoDate } from '../../domain/dates';
-import { type JournalLine, journalLines } from '../../domain/reports/journal';
+import {
+  JOURNAL_FIGURES,
+  type JournalFigure,
+  type JournalLine,
+  type JournalLinesSource,
+  journalLines,
+} from '../../domain/reports/journal';
 import { officePayoutJournalLines } from '../../domain/reports/office-payouts';
 import { type LedgerMove, ledgerMoveLines, reversalLines } from '../../domain/reports/presets/entries';
 import type { Tx } from '../db/client';
 import { queryRows } from '../db/query-rows';
-import { distributions, users } from '../db/schema';
 import { centsFromDatabase } from '../db/schema/columns';
-import { reportDistribution, withFundMovements } from '../reports/load-distributions';
+import { withFundMovements } from '../reports/load-distributions';
 import { payoutsWhere } from '../reports/load-office-payouts';
 
 /**
@@ -27,7 +32,7 @@ import { payoutsWhere } from '../reports/load-office-payouts';
  * The rows of approvals, their reversals and payouts are left out of 4: 1–3 book them in full.
  * The unreimbursed sub-ledgers are amounts still owed, not money, and are not booked.
  */
-const PAGE = 500;
+const PAGE = 1000;
 
 const day = (column: SQL) => sql`(${column} at time zone 'UTC')::date`;
 
@@ -93,49 +98,93 @@ function ledgerMove(head: Head): LedgerMove {
   };
 }
 
-/** The lines of one page's approvals and reversals, by distribution id. */
-async function distributionLines(tx: Tx, ids: number[]): Promise<Map<number, JournalLine[]>> {
+/** A money column as PostgreSQL writes it ("1234.50"), read as cents. */
+const ZCents = z.string().transform((text) => centsFromDatabase(text));
+
+/**
+ * The columns of a distribution its entry reads: JOURNAL_FIGURES, not the whole row (its JSON
+ * columns alone, the approval's context among them, are a kilobyte and a half a row to parse).
+ */
+const ZJournalDistribution = z.object({
+  id: z.coerce.number(),
+  user_id: z.coerce.number(),
+  user_name: z.string(),
+  missionary_number: z.string().nullable(),
+  start_date: z.string(),
+  end_date: z.string(),
+  hold_account_transactions: z.unknown(),
+  ...(Object.fromEntries(JOURNAL_FIGURES.map((figure) => [figure, ZCents])) as Record<JournalFigure, typeof ZCents>),
+});
+
+const figureColumns = sql.raw(JOURNAL_FIGURES.map((figure) => `d.${figure}::text as ${figure}`).join(', '));
+
+/** One page's approvals and reversals, by distribution id, as journalLines reads them. */
+async function distributionSources(tx: Tx, ids: number[]): Promise<Map<number, JournalLinesSource>> {
   if (ids.length === 0) return new Map();
-  const rows = await tx
-    .select({ distribution: distributions, missionaryNumber: users.missionaryNumber })
-    .from(distributions)
-    .innerJoin(users, eq(users.id, distributions.userId))
-    .where(inArray(distributions.id, ids));
-  const items = rows.map((r) => ({
-    row: r.distribution,
-    distribution: reportDistribution(r.distribution, r.missionaryNumber),
+  const rows = await queryRows(
+    tx,
+    sql`select d.id, d.user_id, d.user_name, u.missionary_number, d.start_date::text as start_date,
+        d.end_date::text as end_date, d.hold_account_transactions, ${figureColumns}
+      from distributions d join users u on u.id = d.user_id
+      where d.id = any(${sql.param(ids)}::int[])`,
+    ZJournalDistribution,
+  );
+  const items = rows.map(({ hold_account_transactions, ...distribution }) => ({
+    row: { id: distribution.id, holdAccountTransactions: hold_account_transactions },
+    distribution,
   }));
   const sources = await withFundMovements(tx, items);
-  return new Map(sources.map((source) => [source.id, journalLines(source)]));
+  return new Map(sources.map((source) => [source.id, source]));
 }
 
-/** One page of heads as the lines of its entries, in the page's order (ledger moves still one per row). */
-async function pageLines(tx: Tx, heads: Head[]): Promise<Array<{ head: Head; lines: JournalLine[] }>> {
+/**
+ * A head and how to make its entry's lines. The lines are made only when the entry is written, so
+ * they are garbage a moment later rather than a page of objects kept alive across the awaits.
+ */
+type PageItem = { head: Head; lines: () => JournalLine[] };
+
+const noLines = (): JournalLine[] => [];
+
+/** One page of heads with what their entries need, in the page's order (ledger moves still one per row). */
+async function loadPage(tx: Tx): Promise<PageItem[]> {
+  const heads = await queryRows(tx, sql.raw(`fetch ${PAGE} from journal_heads`), ZHead);
   const ofSource = (source: number) => [...new Set(heads.filter((h) => h.source === source).map((h) => h.key))];
-  const byDistribution = await distributionLines(tx, [...new Set([...ofSource(1), ...ofSource(2)])]);
+  const sources = await distributionSources(tx, [...new Set([...ofSource(1), ...ofSource(2)])]);
   const payoutIds = ofSource(3);
   const payouts = payoutIds.length === 0 ? [] : await payoutsWhere(tx, sql`r.id = any(${sql.param(payoutIds)}::int[])`);
-  const byReport = new Map(payouts.map((p) => [p.reportId, officePayoutJournalLines(p)]));
+  const byReport = new Map(payouts.map((p) => [p.reportId, p]));
   return heads.map((head) => {
-    if (head.source === 1) return { head, lines: byDistribution.get(head.key) ?? [] };
-    if (head.source === 2)
-      return { head, lines: reversalLines(byDistribution.get(head.key) ?? [], head.day, head.key) };
-    if (head.source === 3) return { head, lines: byReport.get(head.key) ?? [] };
-    return { head, lines: [] };
+    const source = head.source <= 2 ? sources.get(head.key) : undefined;
+    const payout = head.source === 3 ? byReport.get(head.key) : undefined;
+    if (source && head.source === 1) return { head, lines: () => journalLines(source) };
+    if (source) return { head, lines: () => reversalLines(journalLines(source), head.day, head.key) };
+    if (payout) return { head, lines: () => officePayoutJournalLines(payout) };
+    return { head, lines: noLines };
   });
+}
+
+/** Starts loading the next page; its failure is thrown where it is awaited, never as an unhandled rejection. */
+function prefetch(tx: Tx): Promise<PageItem[]> {
+  const page = loadPage(tx);
+  page.catch(() => {});
+  return page;
 }
 
 /**
  * Every entry of the range, as the lines of one entry at a time, in date order. Runs inside the
- * caller's transaction (a cursor lives in one); `PAGE` heads are fetched at a time.
+ * caller's transaction (a cursor lives in one); `PAGE` heads are fetched at a time, and the next
+ * page is read from the database while the caller writes this one.
  */
 export async function* journalEntryLines(tx: Tx, from: IsoDate, to: IsoDate): AsyncGenerator<JournalLine[]> {
   await tx.execute(sql`declare journal_heads no scroll cursor for ${headsQuery(from, to)}`);
   let moves: LedgerMove[] = [];
   let movesGroup = -1;
+  let next = prefetch(tx);
   for (;;) {
-    const heads = await queryRows(tx, sql.raw(`fetch ${PAGE} from journal_heads`), ZHead);
-    for (const { head, lines } of await pageLines(tx, heads)) {
+    const page = await next;
+    const last = page.length < PAGE;
+    if (!last) next = prefetch(tx);
+    for (const { head, lines } of page) {
       if (head.source === 4 && head.grp === movesGroup) {
         moves.push(ledgerMove(head));
         continue;
@@ -146,9 +195,12 @@ export async function* journalEntryLines(tx: Tx, from: IsoDate, to: IsoDate): As
       }
       moves = head.source === 4 ? [ledgerMove(head)] : [];
       movesGroup = head.source === 4 ? head.grp : -1;
-      if (head.source !== 4 && lines.length > 0) yield lines;
+      if (head.source !== 4) {
+        const entry = lines();
+        if (entry.length > 0) yield entry;
+      }
     }
-    if (heads.length < PAGE) break;
+    if (last) break;
   }
   if (moves.length > 0) {
     const grouped = ledgerMoveLines(moves);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { TransactionType } from '../../domain/distributions/types';
 import { type Cents, parseDollars } from '../../domain/money';
 import type { ReportDistribution } from '../../domain/reports/accounting';
@@ -7,6 +7,7 @@ import {
   type FundTransaction,
   fundMovements,
   fundMovementsMatch,
+  type HoldAccountTotals,
   type JournalSource,
 } from '../../domain/reports/journal';
 import type { DbOrTx } from '../db/client';
@@ -139,10 +140,10 @@ function storedTransactions(list: unknown, unit: 'cents' | 'dollars'): FundTrans
  * its own stored transaction list. A breakdown is used only when it adds up to the distribution's
  * hold-account totals; otherwise the journal books the totals to one "all funds" account.
  */
-export async function withFundMovements(
+export async function withFundMovements<D extends HoldAccountTotals>(
   db: DbOrTx,
-  items: ReadonlyArray<{ row: DistributionRow; distribution: ReportDistribution }>,
-): Promise<JournalSource[]> {
+  items: ReadonlyArray<{ row: Pick<DistributionRow, 'id' | 'holdAccountTransactions'>; distribution: D }>,
+): Promise<Array<D & Pick<JournalSource, 'funds'>>> {
   const ids = items.map((item) => item.row.id);
   const stored =
     ids.length === 0
@@ -159,7 +160,8 @@ export async function withFundMovements(
           .innerJoin(holdAccounts, eq(holdAccounts.id, holdAccountTransactions.holdAccountId))
           .where(
             and(
-              inArray(holdAccountTransactions.distributionId, ids),
+              // One array parameter, not one per id: the journal export asks for a thousand at a time.
+              sql`${holdAccountTransactions.distributionId} = any(${sql.param(ids)}::int[])`,
               isNotNull(holdAccountTransactions.amountApproved),
             ),
           )
