@@ -44,8 +44,11 @@ export const FORMULA_TRIGGERS = ['=', '+', '-', '@', '\t', '\r'] as const;
  * cells are escaped; numbers are written as numbers (so negative amounts stay numbers).
  */
 export function escapeFormula(text: string): string {
-  return (FORMULA_TRIGGERS as readonly string[]).includes(text.charAt(0)) ? `'${text}` : text;
+  return TRIGGER_CODES.has(text.charCodeAt(0)) ? `'${text}` : text;
 }
+
+/** The triggers' character codes: one look-up per cell (the journal export escapes millions). */
+const TRIGGER_CODES = new Set<number>(FORMULA_TRIGGERS.map((trigger) => trigger.charCodeAt(0)));
 
 /** The sums of the columns marked `total` (cents), null for the others. */
 export function columnTotals(table: ReportTable): Array<Cents | null> {

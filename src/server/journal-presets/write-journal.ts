@@ -5,6 +5,7 @@ import { type Layout, record } from '../../domain/reports/presets/layout';
 import { startsNewPart } from '../../domain/reports/presets/xero';
 import type { Tx } from '../db/client';
 import { journalEntryLines } from './journal-source';
+import { Utf8Chunks } from './utf8-chunks';
 import { ZipWriter } from './zip';
 
 /** The entries of a range in the organisation's accounts, one at a time. */
@@ -18,31 +19,29 @@ export async function* presetEntries(
 
 type Sink = (chunk: Buffer) => Promise<void>;
 
-function text(layout: Layout, rows: readonly string[][]): string {
-  return rows.map((cells) => record(layout, cells)).join('');
+function writeRows(out: Utf8Chunks, layout: Layout, rows: readonly string[][]): void {
+  for (const cells of rows) out.write(record(layout, cells));
 }
 
-function fileStart(layout: Layout, mapping: AccountingMapping): string {
-  return (layout.bom ? '\ufeff' : '') + text(layout, layout.header(mapping));
+function writeStart(out: Utf8Chunks, layout: Layout, mapping: AccountingMapping): void {
+  if (layout.bom) out.write('\ufeff');
+  writeRows(out, layout, layout.header(mapping));
 }
 
-/** A layout written as one file, each entry as soon as it is read. */
+/** A layout written as one file, each entry as soon as it is read, about 64 KiB at a time. */
 export async function writeFile(
   layout: Layout,
   mapping: AccountingMapping,
   entries: AsyncIterable<PresetEntry>,
   sink: Sink,
 ): Promise<void> {
-  let chunk = fileStart(layout, mapping);
+  const out = new Utf8Chunks();
+  writeStart(out, layout, mapping);
   for await (const entry of entries) {
-    chunk += text(layout, layout.rows(entry, mapping));
-    // Entries are small; writing about 64 KiB at a time keeps the socket busy without many tiny writes.
-    if (chunk.length >= 65_536) {
-      await sink(Buffer.from(chunk, 'utf8'));
-      chunk = '';
-    }
+    writeRows(out, layout, layout.rows(entry, mapping));
+    if (out.full) await sink(out.take());
   }
-  if (chunk) await sink(Buffer.from(chunk, 'utf8'));
+  if (!out.empty) await sink(out.take());
 }
 
 export type XeroAnswer = { kind: 'csv' } | { kind: 'zip' };
@@ -61,8 +60,12 @@ export async function writeXero(
 ): Promise<void> {
   let part: PresetEntry[] = [];
   let lines = 0;
-  const partText = () =>
-    Buffer.from(fileStart(layout, mapping) + part.map((e) => text(layout, layout.rows(e, mapping))).join(''), 'utf8');
+  const partText = () => {
+    const out = new Utf8Chunks();
+    writeStart(out, layout, mapping);
+    for (const entry of part) writeRows(out, layout, layout.rows(entry, mapping));
+    return out.take();
+  };
   let next = await entries.next();
   while (!next.done && !startsNewPart(lines, next.value.lines.length)) {
     part.push(next.value);
