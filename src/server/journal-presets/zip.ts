@@ -1,18 +1,34 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { crc32, deflateRaw } from 'node:zlib';
+
+const deflate = promisify(deflateRaw);
 
 /**
  * A minimal ZIP writer (PKWARE APPNOTE 6.3: local headers, deflated data, central directory, end
  * record; no ZIP64, so at most 65,535 files under 4 GiB) for the Xero export's parts. Each file is
- * given whole — a part is at most 300 lines — and written at once, so memory holds one part.
+ * given whole — a part is at most 300 lines. A part is compressed on libuv's thread pool while the
+ * caller builds the next one (a year's parts deflated on the main thread took as long as writing
+ * them), and written once the part before it is; memory holds two parts.
  */
 export class ZipWriter {
   private offset = 0;
   private readonly directory: Buffer[] = [];
+  private previous: Promise<void> = Promise.resolve();
 
   constructor(private readonly write: (chunk: Buffer) => Promise<void>) {}
 
+  /** Starts compressing the file and answers once the one before it is written. */
   async add(name: string, content: Buffer): Promise<void> {
-    const data = deflateRawSync(content);
+    const data = deflate(content);
+    // Its failure surfaces through `previous` (in the next add or in finish), never unhandled.
+    data.catch(() => {});
+    const before = this.previous;
+    this.previous = before.then(async () => this.writeFile(name, content, await data));
+    this.previous.catch(() => {});
+    await before;
+  }
+
+  private async writeFile(name: string, content: Buffer, data: Buffer): Promise<void> {
     const fileName = Buffer.from(name, 'utf8');
     const crc = crc32(content);
     // DOS time and date of 2000-01-01 00:00: the parts' content, not the moment, defines them.
@@ -40,6 +56,7 @@ export class ZipWriter {
   }
 
   async finish(): Promise<void> {
+    await this.previous;
     const directory = Buffer.concat(this.directory);
     const end = Buffer.alloc(22);
     end.writeUInt32LE(0x06054b50, 0);
