@@ -27,7 +27,8 @@ import { payoutsWhere } from '../reports/load-office-payouts';
  * 3. office payouts made in the range, as PAYOUT-{report id};
  * 4. every other move of a missionary's fund or a hold account the journal rows record, whatever
  *    wrote it (a manual adjustment, a hold-account transaction, a payment or its return), grouped by
- *    posting (reason, reference, moment, missionary) as J-{first row id} against bank clearing.
+ *    posting (reason, reference, moment, missionary) as J-{first row id} against bank clearing,
+ *    on the day it was recorded (a payment's return on the bank's return date).
  *
  * The rows of approvals, their reversals and payouts are left out of 4: 1–3 book them in full.
  * The unreimbursed sub-ledgers are amounts still owed, not money, and are not booked.
@@ -35,6 +36,12 @@ import { payoutsWhere } from '../reports/load-office-payouts';
 const PAGE = 1000;
 
 const day = (column: SQL) => sql`(${column} at time zone 'UTC')::date`;
+
+/**
+ * The day a journal row's move is booked: the day it was recorded, but a returned payment on the
+ * day the bank returned it (the return's date on its payment line), whenever it was recorded.
+ */
+const moved = sql`coalesce(p.return_date, ${day(sql`j.created_at`)})`;
 
 function headsQuery(from: IsoDate, to: IsoDate): SQL {
   const within = (column: SQL) => sql`${column} between ${from}::date and ${to}::date`;
@@ -53,14 +60,15 @@ function headsQuery(from: IsoDate, to: IsoDate): SQL {
       where r.type = 'reimbursement' and r.processed and r.distribution_id is null and r.payout > 0
         and r.processed_at is not null and ${within(day(sql`r.processed_at`))}
     union all
-      select 4, j.id, ${day(sql`j.created_at`)},
+      select 4, j.id, ${moved},
         min(j.id) over (partition by j.reason, j.ref_type, j.ref_id, j.created_at, u.id),
         j.account, j.account_id, j.amount::text, j.reason, j.memo, u.id, u.name, u.missionary_number, h.fund_name
       from journal_entries j
+      left join payment_lines p on j.reason = 'payment_return' and j.ref_type = 'payment_line' and p.id = j.ref_id
       left join hold_accounts h on j.account = 'hold_account' and h.id = j.account_id
       join users u on u.id = case when j.account = 'user_fund' then j.account_id else h.user_id end
       where j.account in ('user_fund', 'hold_account') and j.reason not like 'distribution\\_%'
-        and j.reason <> 'expense_report_payout' and ${within(day(sql`j.created_at`))}
+        and j.reason <> 'expense_report_payout' and ${within(moved)}
     ) h
     order by h.day, h.source, h.grp, h.key`;
 }

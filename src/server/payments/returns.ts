@@ -65,6 +65,9 @@ export async function recordReturn(
       refId: line.id,
       memo: `Payment batch #${batchId}: payment returned (${reason})`,
       actorId: actor.id,
+      // Recorded now by the application's clock, like the line's returned_at; the journal exports
+      // date the entry by the bank's return date (docs/reports.md), not by this moment.
+      createdAt: now,
     });
     await tx
       .update(paymentLines)
