@@ -202,3 +202,32 @@ test('an employee reads the mapping and is told why they cannot change it', asyn
   await expectAccessible(page);
   await screenshots(page, 'accounting-settings-employee');
 });
+
+test('on a phone the preview tables scroll sideways in their own regions, never the page', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto('/reports');
+  const card = page.locator('.MuiPaper-root', {
+    has: page.getByRole('heading', { name: 'Journal for Accounting Software' }),
+  });
+  const entries = card.getByRole('region', { name: /^First \d+ entr.*, scrolls sideways$/ });
+  const totals = card.getByRole('region', { name: 'Totals per account, scrolls sideways' });
+  await expect(entries.getByRole('table')).toContainText('JournalNo');
+  await expect(totals.getByRole('table')).toContainText('Total');
+  // The page is as wide as the phone; the file's eight columns are wider, inside their region.
+  const page390 = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
+  expect(page390.page).toBeLessThanOrEqual(page390.viewport);
+  const region = await entries.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+  expect(region.scroll).toBeGreaterThan(region.client);
+  const box = await entries.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  // A keyboard user scrolls the region: it takes focus.
+  await entries.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => entries.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  await expectAccessible(page);
+  await screenshots(page, 'journal-preview-phone');
+});

@@ -14,9 +14,19 @@ const plural = (count: number, one: string, many = `${one}s`) =>
  */
 const CELL = { px: 1.5, py: 0.75, borderBottom: 1, borderColor: 'divider', textAlign: 'left', typography: 'body2' };
 
+/**
+ * A table in a region of its own that scrolls sideways (and down, past `maxHeight`): a file's eight
+ * or ten columns are wider than a phone, and it is the region that scrolls, never the page. The
+ * region is named and takes focus, so a keyboard or screen-reader user can find and scroll it.
+ */
 function Frame({ label, children, maxHeight }: { label: string; children: ReactNode; maxHeight?: number }) {
   return (
-    <Box sx={{ overflow: 'auto', maxHeight, border: 1, borderColor: 'divider', borderRadius: 1 }} tabIndex={0}>
+    <Box
+      role="region"
+      aria-label={`${label}, scrolls sideways`}
+      tabIndex={0}
+      sx={{ overflow: 'auto', maxWidth: '100%', maxHeight, border: 1, borderColor: 'divider', borderRadius: 1 }}
+    >
       <Box component="table" aria-label={label} sx={{ borderCollapse: 'collapse', width: '100%' }}>
         {children}
       </Box>
