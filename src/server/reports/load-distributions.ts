@@ -134,17 +134,30 @@ function storedTransactions(list: unknown, unit: 'cents' | 'dollars'): FundTrans
   return rows;
 }
 
+/** A candidate breakdown with the funds' current names, when it adds up to the distribution's totals. */
+function matching(
+  totals: HoldAccountTotals,
+  candidate: FundTransaction[] | null,
+  names: ReadonlyMap<number, string>,
+): FundMovement[] | null {
+  if (!candidate) return null;
+  const movements = fundMovements(
+    candidate.map((row) => ({ ...row, fundName: names.get(row.holdAccountId) ?? row.fundName })),
+  );
+  return fundMovementsMatch(totals, movements) ? movements : null;
+}
+
 /**
- * Per-fund hold-account movements of each distribution, when they can be known exactly: the
+ * Per-fund hold-account movements of each distribution (by id), when they can be known exactly: the
  * hold-account transactions stored with the distribution (posted at approval, pending before), else
  * its own stored transaction list. A breakdown is used only when it adds up to the distribution's
- * hold-account totals; otherwise the journal books the totals to one "all funds" account.
+ * hold-account totals; otherwise (null) the journal books the totals to one "all funds" account.
  */
-export async function withFundMovements<D extends HoldAccountTotals>(
+export async function fundMovementsOf(
   db: DbOrTx,
-  items: ReadonlyArray<{ row: Pick<DistributionRow, 'id' | 'holdAccountTransactions'>; distribution: D }>,
-): Promise<Array<D & Pick<JournalSource, 'funds'>>> {
-  const ids = items.map((item) => item.row.id);
+  items: ReadonlyArray<{ id: number; storedList: unknown; totals: HoldAccountTotals }>,
+): Promise<Map<number, FundMovement[] | null>> {
+  const ids = items.map((item) => item.id);
   const stored =
     ids.length === 0
       ? []
@@ -182,8 +195,8 @@ export async function withFundMovements<D extends HoldAccountTotals>(
   const otherIds = [
     ...new Set(
       items.flatMap((item) =>
-        Array.isArray(item.row.holdAccountTransactions)
-          ? (item.row.holdAccountTransactions as Array<{ hold_account_id?: unknown }>)
+        Array.isArray(item.storedList)
+          ? (item.storedList as Array<{ hold_account_id?: unknown }>)
               .map((e) => e?.hold_account_id)
               .filter((id): id is number => typeof id === 'number' && !names.has(id))
           : [],
@@ -197,24 +210,29 @@ export async function withFundMovements<D extends HoldAccountTotals>(
       .where(inArray(holdAccounts.id, otherIds));
     for (const account of accounts) names.set(account.id, account.fundName);
   }
-  const withNames = (rows: FundTransaction[]) =>
-    rows.map((row) => ({ ...row, fundName: names.get(row.holdAccountId) ?? row.fundName }));
+  // The first candidate that adds up wins; the later ones are read only when needed.
+  return new Map(
+    items.map(({ id, storedList, totals }) => [
+      id,
+      matching(totals, byDistribution.get(id) ?? null, names) ??
+        matching(totals, storedTransactions(storedList, 'cents'), names) ??
+        matching(totals, storedTransactions(storedList, 'dollars'), names),
+    ]),
+  );
+}
 
-  return items.map(({ row, distribution }) => {
-    const candidates: Array<FundTransaction[] | null> = [
-      byDistribution.get(row.id) ?? null,
-      storedTransactions(row.holdAccountTransactions, 'cents'),
-      storedTransactions(row.holdAccountTransactions, 'dollars'),
-    ];
-    let funds: FundMovement[] | null = null;
-    for (const candidate of candidates) {
-      if (!candidate) continue;
-      const movements = fundMovements(withNames(candidate));
-      if (fundMovementsMatch(distribution, movements)) {
-        funds = movements;
-        break;
-      }
-    }
-    return { ...distribution, funds };
-  });
+/** Each distribution with its per-fund movements (fundMovementsOf). */
+export async function withFundMovements<D extends HoldAccountTotals>(
+  db: DbOrTx,
+  items: ReadonlyArray<{ row: Pick<DistributionRow, 'id' | 'holdAccountTransactions'>; distribution: D }>,
+): Promise<Array<D & Pick<JournalSource, 'funds'>>> {
+  const funds = await fundMovementsOf(
+    db,
+    items.map(({ row, distribution }) => ({
+      id: row.id,
+      storedList: row.holdAccountTransactions,
+      totals: distribution,
+    })),
+  );
+  return items.map(({ row, distribution }) => ({ ...distribution, funds: funds.get(row.id) ?? null }));
 }
