@@ -19,7 +19,9 @@ export class ZipWriter {
 
   /** Starts compressing the file and answers once the one before it is written. */
   async add(name: string, content: Buffer): Promise<void> {
-    const data = deflate(content);
+    // Level 3 of zlib's fast strategy: a year's zip of parts measured 9.4 MB against 8.5 MB at the
+    // default level 6, in about two thirds of the export's time.
+    const data = deflate(content, { level: 3 });
     // Its failure surfaces through `previous` (in the next add or in finish), never unhandled.
     data.catch(() => {});
     const before = this.previous;

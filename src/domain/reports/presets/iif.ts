@@ -14,19 +14,22 @@ export const IIF: Layout = {
   separator: '\t',
   bom: false,
   header: () => [['!TRNS', 'TRNSID', ...COLUMNS], ['!SPL', 'SPLID', ...COLUMNS], ['!ENDTRNS']],
-  rows: (entry) => [
-    ...entry.lines.map((line, index) => [
-      index === 0 ? 'TRNS' : 'SPL',
-      '',
-      'GENERAL JOURNAL',
-      usDate(entry.date),
-      text(line.account.name),
-      '',
-      text(line.dimension),
-      amount(line.debit - line.credit),
-      text(entry.number),
-      text(line.memo),
-    ]),
-    ['ENDTRNS'],
-  ],
+  rows: (entry) => {
+    const [date, number] = [usDate(entry.date), text(entry.number)];
+    return [
+      ...entry.lines.map((line, index) => [
+        index === 0 ? 'TRNS' : 'SPL',
+        '',
+        'GENERAL JOURNAL',
+        date,
+        text(line.account.name),
+        '',
+        text(line.dimension),
+        amount(line.debit - line.credit),
+        number,
+        text(line.memo),
+      ]),
+      ['ENDTRNS'],
+    ];
+  },
 };

@@ -57,7 +57,7 @@ export function csvRecord(cells: readonly string[]): string {
   let line = '';
   let separator = '';
   for (const cell of cells) {
-    line += separator + (CSV_SPECIAL.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
+    line += separator + (CSV_SPECIAL.test(cell) ? `"${cell.includes('"') ? cell.replaceAll('"', '""') : cell}"` : cell);
     separator = ',';
   }
   return `${line}\r\n`;

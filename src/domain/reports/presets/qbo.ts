@@ -13,15 +13,17 @@ export const QBO: Layout = {
   separator: ',',
   bom: false,
   header: () => [['JournalNo', 'JournalDate', 'AccountName', 'Debits', 'Credits', 'Description', 'Name', 'Class']],
-  rows: (entry) =>
-    entry.lines.map((line) => [
-      text(entry.number),
-      usDate(entry.date),
+  rows: (entry) => {
+    const [number, date] = [text(entry.number), usDate(entry.date)];
+    return entry.lines.map((line) => [
+      number,
+      date,
       text(line.account.name),
       amountOrBlank(line.debit),
       amountOrBlank(line.credit),
       text(line.memo),
       '',
       text(line.dimension),
-    ]),
+    ]);
+  },
 };

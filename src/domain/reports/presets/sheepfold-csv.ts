@@ -24,17 +24,24 @@ export const SHEEPFOLD_CSV: Layout = {
       text(mapping.dimension),
     ],
   ],
-  rows: (entry) =>
-    entry.lines.map((line) => [
-      entry.date,
+  rows: (entry) => {
+    const [number, distribution, missionaryNumber, missionaryName] = [
       text(entry.number),
+      entry.distributionId === null ? '' : String(entry.distributionId),
+      text(entry.missionaryNumber ?? ''),
+      text(entry.missionaryName),
+    ];
+    return entry.lines.map((line) => [
+      entry.date,
+      number,
       text(line.account.number),
       text(line.account.name),
       amountOrBlank(line.debit),
       amountOrBlank(line.credit),
       text(line.memo),
-      entry.distributionId === null ? '' : String(entry.distributionId),
-      text(entry.missionaryNumber ?? ''),
-      text(entry.missionaryName),
-    ]),
+      distribution,
+      missionaryNumber,
+      missionaryName,
+    ]);
+  },
 };

@@ -21,17 +21,24 @@ export const XERO: Layout = {
   header: () => [
     ['*Narration', '*Date', 'Description', '*AccountCode', '*TaxRate', '*Amount', 'TrackingName1', 'TrackingOption1'],
   ],
-  rows: (entry, mapping) =>
-    entry.lines.map((line) => [
+  rows: (entry, mapping) => {
+    // The same on every line of the entry: made once (a year's export writes a million lines).
+    const [narration, date, category] = [
       text(`${entry.number} ${entry.description}`),
       dayFirstDate(entry.date),
+      text(mapping.dimension),
+    ];
+    return entry.lines.map((line) => [
+      narration,
+      date,
       text(line.memo),
       text(line.account.number),
       XERO_TAX_RATE,
       amount(line.debit - line.credit),
-      text(mapping.dimension),
+      category,
       text(line.dimension),
-    ]),
+    ]);
+  },
 };
 
 /**
