@@ -13,9 +13,15 @@
  * distributions and journal rows) through node-postgres. Each layout's time is printed as a ratio
  * to it; the goal is within 3× and flat memory.
  *
+ * Then memory: each layout for the first quarter and for the whole range, the live heap (collected
+ * every 200 ms; node runs with --expose-gc) and the peak RSS, as growth over the process at rest. A
+ * streamed answer holds about the same for a quarter and a year; one built whole would hold four
+ * times as much for the year.
+ *
  * BENCH_MISSIONARIES (default 5000) and BENCH_MONTHS (default 12) shrink the seed for a quick try.
  */
 import http from 'node:http';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -121,25 +127,65 @@ class CopyTo {
   }
 }
 
-/** Peak RSS growth while `work` runs, sampled every 10 ms. */
-async function measured(work: () => Promise<number>): Promise<{ ms: number; bytes: number; peakMiB: number }> {
+const MiB = 1024 * 1024;
+
+/** Time, CPU time of the process (server and client together) and peak RSS growth while `work` runs (RSS sampled every 10 ms). */
+async function measured(
+  work: () => Promise<number>,
+): Promise<{ ms: number; cpuMs: number; bytes: number; peakMiB: number }> {
   const base = process.memoryUsage().rss;
   let peak = base;
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 10);
   const start = performance.now();
+  const cpu = process.cpuUsage();
   try {
     const bytes = await work();
-    return { ms: performance.now() - start, bytes, peakMiB: (peak - base) / 1024 / 1024 };
+    const used = process.cpuUsage(cpu);
+    return {
+      ms: performance.now() - start,
+      cpuMs: (used.user + used.system) / 1000,
+      bytes,
+      peakMiB: (peak - base) / MiB,
+    };
   } finally {
     clearInterval(timer);
   }
 }
 
-/** Downloads one layout, reading the stream and discarding it; answers its size. */
-function download(port: number, token: string, format: string): Promise<number> {
-  const query = new URLSearchParams({ format, from: RANGE.from, to: YEAR_END }).toString();
+/** The collector, when node runs with --expose-gc (npm run bench:journal does). */
+const collect = typeof globalThis.gc === 'function' ? globalThis.gc : null;
+
+/**
+ * What a download holds in memory: the live JavaScript heap (a full collection every 200 ms while it
+ * runs, so garbage not yet collected does not count) and the peak RSS, both as growth over the
+ * process after a collection before it started. An answer built whole grows with the range; a
+ * streamed one holds a page of entries and a chunk, whatever the range.
+ */
+async function memoryOf(work: () => Promise<number>): Promise<{ liveMiB: number; rssMiB: number }> {
+  collect?.();
+  const base = process.memoryUsage();
+  let [live, rss] = [base.heapUsed, base.rss];
+  const sample = setInterval(() => {
+    rss = Math.max(rss, process.memoryUsage().rss);
+  }, 10);
+  const full = setInterval(() => {
+    collect?.();
+    live = Math.max(live, process.memoryUsage().heapUsed);
+  }, 200);
+  try {
+    await work();
+    return { liveMiB: (live - base.heapUsed) / MiB, rssMiB: (rss - base.rss) / MiB };
+  } finally {
+    clearInterval(sample);
+    clearInterval(full);
+  }
+}
+
+/** Downloads one layout for a range (the year unless given), reading the stream and discarding it; answers its size. */
+function download(port: number, token: string, format: string, to = YEAR_END): Promise<number> {
+  const query = new URLSearchParams({ format, from: RANGE.from, to }).toString();
   return new Promise((resolve, reject) => {
     http
       .get({ port, path: `/api/reports/journal?${query}`, headers: { 'api-token': token } }, (response) => {
@@ -175,6 +221,25 @@ async function copyBaseline(url: string): Promise<number> {
   }
 }
 
+/** A quarter of the range and the whole year, layout by layout: what each holds in memory. */
+async function memoryTable(port: number, token: string) {
+  const quarterEnd = MONTHS >= 3 ? '2026-03-31' : RANGE.to;
+  if (!collect) console.log('\n(run node with --expose-gc for the live heap; without it the heap includes garbage)');
+  console.log(
+    `\nMemory: ${RANGE.from} to ${quarterEnd} (a quarter) against the whole range, growth over the process at rest`,
+  );
+  console.log('layout    live heap quarter → range    peak RSS quarter → range');
+  for (const format of JOURNAL_FORMATS) {
+    const quarter = await memoryOf(() => download(port, token, format, quarterEnd));
+    const year = await memoryOf(() => download(port, token, format));
+    const ratio = (a: number, b: number) => (b > 0.5 ? `${(a / b).toFixed(1)}×` : '–');
+    console.log(
+      `${format.padEnd(8)}  ${quarter.liveMiB.toFixed(1).padStart(7)} → ${year.liveMiB.toFixed(1).padStart(6)} MiB (${ratio(year.liveMiB, quarter.liveMiB)})` +
+        `   ${quarter.rssMiB.toFixed(1).padStart(7)} → ${year.rssMiB.toFixed(1).padStart(6)} MiB (${ratio(year.rssMiB, quarter.rssMiB)})`,
+    );
+  }
+}
+
 async function main() {
   await withScratchDatabase('journal', 4, async (database, url) => {
     const bench = benchContext(database);
@@ -203,18 +268,26 @@ async function main() {
       // Warm-up: the first request compiles the route's code paths and fills PostgreSQL's cache.
       await copyBaseline(url);
       await download(port, token, 'csv');
+      const load = () =>
+        os
+          .loadavg()
+          .map((value) => value.toFixed(1))
+          .join(' ');
+      console.log(`\nLoad average (1, 5, 15 min) before: ${load()}`);
       const copy = await measured(() => copyBaseline(url));
-      console.log(`\nRange ${RANGE.from} to ${YEAR_END}. Baseline COPY TO STDOUT of the same rows:`);
+      console.log(`Range ${RANGE.from} to ${YEAR_END}. Baseline COPY TO STDOUT of the same rows:`);
       console.log(
-        `  ${copy.ms.toFixed(0)} ms, ${(copy.bytes / 1e6).toFixed(1)} MB, peak RSS +${copy.peakMiB.toFixed(1)} MiB`,
+        `  ${copy.ms.toFixed(0)} ms (CPU ${copy.cpuMs.toFixed(0)} ms), ${(copy.bytes / 1e6).toFixed(1)} MB, peak RSS +${copy.peakMiB.toFixed(1)} MiB`,
       );
-      console.log('\nlayout    ms       MB     × COPY   peak RSS growth');
+      console.log('\nlayout    ms       MB     × COPY   CPU ms   peak RSS growth');
       for (const format of JOURNAL_FORMATS) {
         const result = await measured(() => download(port, token, format));
         console.log(
-          `${format.padEnd(8)}  ${result.ms.toFixed(0).padStart(6)}  ${(result.bytes / 1e6).toFixed(2).padStart(6)}  ${(result.ms / copy.ms).toFixed(2).padStart(6)}×  +${result.peakMiB.toFixed(1)} MiB`,
+          `${format.padEnd(8)}  ${result.ms.toFixed(0).padStart(6)}  ${(result.bytes / 1e6).toFixed(2).padStart(6)}  ${(result.ms / copy.ms).toFixed(2).padStart(6)}×  ${result.cpuMs.toFixed(0).padStart(6)}   +${result.peakMiB.toFixed(1)} MiB`,
         );
       }
+      console.log(`Load average after: ${load()}`);
+      await memoryTable(port, token);
     } finally {
       await app.close();
       bench.dispose();
