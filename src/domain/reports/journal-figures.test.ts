@@ -1,4 +1,5 @@
-import { JOURNAL_FIGURES, type JournalSource, journalLines, journalLinesSource } from './journal';
+import { type JournalSource, journalLines } from './journal';
+import { JOURNAL_FIGURES, journalLinesSource } from './journal-figures';
 import { asReportDistribution, fundsOf, workedExample } from './test-fixtures';
 
 /**

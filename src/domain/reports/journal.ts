@@ -1,8 +1,9 @@
 import { formatUSDate, type IsoDate } from '../dates';
-import type { StoredMoneyField, TransactionType } from '../distributions/types';
 import { type Cents, sum } from '../money';
 import type { Terms } from '../terms';
 import { type DistributionFigures, type ReportDistribution, reportReimbursement } from './accounting';
+import type { FundMovement } from './fund-movements';
+import type { JournalDistribution } from './journal-figures';
 import type { AccountKind } from './presets/kinds';
 import type { ReportTable } from './table';
 
@@ -85,87 +86,14 @@ export function missionaryFundAccount(
   };
 }
 
-/** One hold account's granted movements in one distribution. */
-export interface FundMovement {
-  holdAccountId: number;
-  fundName: string;
-  deposits: Cents;
-  transfers: Cents;
-  withdrawals: Cents;
-}
-
-/** A granted hold-account transaction of a distribution (posted row or engine result). */
-export interface FundTransaction {
-  holdAccountId: number;
-  fundName: string;
-  type: TransactionType;
-  amount: Cents;
-}
-
-/** Per-fund sums of granted transactions, by fund name then id. */
-export function fundMovements(transactions: readonly FundTransaction[]): FundMovement[] {
-  const byFund = new Map<number, FundMovement>();
-  for (const row of transactions) {
-    const fund = byFund.get(row.holdAccountId) ?? {
-      holdAccountId: row.holdAccountId,
-      fundName: row.fundName,
-      deposits: 0,
-      transfers: 0,
-      withdrawals: 0,
-    };
-    if (row.type === 'Deposit') fund.deposits = sum([fund.deposits, row.amount]);
-    else if (row.type === 'Transfer') fund.transfers = sum([fund.transfers, row.amount]);
-    else fund.withdrawals = sum([fund.withdrawals, row.amount]);
-    byFund.set(row.holdAccountId, fund);
-  }
-  return [...byFund.values()].sort((a, b) => a.fundName.localeCompare(b.fundName) || a.holdAccountId - b.holdAccountId);
-}
-
-/** The distribution's hold-account totals a per-fund breakdown must add up to. */
-export type HoldAccountTotals = Pick<
-  DistributionFigures,
-  'held_liability_account_deposit' | 'transfer_from_held' | 'held_liability_account_withdrawal'
->;
-
-/** Whether the per-fund movements add up to the distribution's own hold-account totals. */
-export function fundMovementsMatch(d: HoldAccountTotals, funds: readonly FundMovement[]): boolean {
-  return (
-    sum(funds.map((f) => f.deposits)) === d.held_liability_account_deposit &&
-    sum(funds.map((f) => f.transfers)) === d.transfer_from_held &&
-    sum(funds.map((f) => f.withdrawals)) === d.held_liability_account_withdrawal
-  );
-}
-
-/** The money figures a distribution's journal lines read (the export loads these columns only). */
-export const JOURNAL_FIGURES = [
-  'total_donations',
-  'transfer_from_held',
-  'admin_fee',
-  'net_payroll_dist',
-  'mid_month_disbursement',
-  'retirement',
-  'employee_ss',
-  'employee_mc',
-  'federal_income_tax',
-  'employer_ss',
-  'employer_mc',
-  'insurance_payment',
-  'wire_fee',
-  'held_liability_account_deposit',
-  'held_liability_account_withdrawal',
-  'unreimbursed_reimbursement',
-  'ministry_reimbursement',
-  'manual_ministry_reimbursement',
-  'ministry_advance',
-  'manual_ministry_advance',
-] as const satisfies readonly StoredMoneyField[];
-export type JournalFigure = (typeof JOURNAL_FIGURES)[number];
-
-/** A distribution as its journal entry reads it: who, the period, and the figures it books. */
-export type JournalDistribution = Pick<
-  ReportDistribution,
-  'id' | 'user_id' | 'user_name' | 'missionary_number' | 'start_date' | 'end_date' | JournalFigure
->;
+// The per-fund movements live in fund-movements.ts; these names stay importable from here.
+export {
+  type FundMovement,
+  type FundTransaction,
+  fundMovements,
+  fundMovementsMatch,
+  type HoldAccountTotals,
+} from './fund-movements';
 
 export interface JournalSource extends ReportDistribution {
   /** Per-fund movements when recorded and consistent; null posts them to one "all funds" account. */
@@ -174,62 +102,6 @@ export interface JournalSource extends ReportDistribution {
 
 /** What journalLines reads: a whole JournalSource, or only the export's columns with the funds. */
 export type JournalLinesSource = JournalDistribution & Pick<JournalSource, 'funds'>;
-
-/** Where each of JOURNAL_FIGURES is in a list of them in that order. */
-const FIGURE_AT = Object.fromEntries(JOURNAL_FIGURES.map((figure, index) => [figure, index])) as Record<
-  JournalFigure,
-  number
->;
-
-function figureAt(figures: readonly Cents[], figure: JournalFigure): Cents {
-  const value = figures[FIGURE_AT[figure]];
-  if (value === undefined) throw new RangeError(`The figures end before ${figure}.`);
-  return value;
-}
-
-/**
- * A distribution as journalLines reads it, from who and when, its JOURNAL_FIGURES as a list in that
- * order (the journal export reads them as one text) and its funds. Built property by property, not
- * by spreading or a loop: 60,000 of these objects in a year's export then share one shape, which
- * spreading a row with twenty more properties did not give, at ten times the cost.
- */
-export function journalLinesSource(
-  who: Pick<JournalDistribution, 'id' | 'user_id' | 'user_name' | 'missionary_number' | 'start_date' | 'end_date'>,
-  figures: readonly Cents[],
-  funds: FundMovement[] | null,
-): JournalLinesSource {
-  if (figures.length !== JOURNAL_FIGURES.length)
-    throw new RangeError(`${figures.length} figures, not ${JOURNAL_FIGURES.length}.`);
-  return {
-    id: who.id,
-    user_id: who.user_id,
-    user_name: who.user_name,
-    missionary_number: who.missionary_number,
-    start_date: who.start_date,
-    end_date: who.end_date,
-    total_donations: figureAt(figures, 'total_donations'),
-    transfer_from_held: figureAt(figures, 'transfer_from_held'),
-    admin_fee: figureAt(figures, 'admin_fee'),
-    net_payroll_dist: figureAt(figures, 'net_payroll_dist'),
-    mid_month_disbursement: figureAt(figures, 'mid_month_disbursement'),
-    retirement: figureAt(figures, 'retirement'),
-    employee_ss: figureAt(figures, 'employee_ss'),
-    employee_mc: figureAt(figures, 'employee_mc'),
-    federal_income_tax: figureAt(figures, 'federal_income_tax'),
-    employer_ss: figureAt(figures, 'employer_ss'),
-    employer_mc: figureAt(figures, 'employer_mc'),
-    insurance_payment: figureAt(figures, 'insurance_payment'),
-    wire_fee: figureAt(figures, 'wire_fee'),
-    held_liability_account_deposit: figureAt(figures, 'held_liability_account_deposit'),
-    held_liability_account_withdrawal: figureAt(figures, 'held_liability_account_withdrawal'),
-    unreimbursed_reimbursement: figureAt(figures, 'unreimbursed_reimbursement'),
-    ministry_reimbursement: figureAt(figures, 'ministry_reimbursement'),
-    manual_ministry_reimbursement: figureAt(figures, 'manual_ministry_reimbursement'),
-    ministry_advance: figureAt(figures, 'ministry_advance'),
-    manual_ministry_advance: figureAt(figures, 'manual_ministry_advance'),
-    funds,
-  };
-}
 
 export interface JournalLine {
   date: IsoDate;
@@ -247,35 +119,70 @@ export interface JournalLine {
   missionaryName: string;
 }
 
-/**
- * The lines of one distribution, in pairs (a debit and a credit of the same amount, the same memo).
- * Zero amounts make no lines; a negative amount (a donation reversal) swaps the two sides.
- */
-export function journalLines(d: JournalLinesSource): JournalLine[] {
-  const lines: JournalLine[] = [];
-  const fund = missionaryFundAccount(d);
-  const period = `${formatUSDate(d.start_date)}–${formatUSDate(d.end_date)}`;
-  const who = d.missionary_number ? `${d.user_name} (${d.missionary_number})` : d.user_name;
-  const line = (account: Account, debit: Cents, credit: Cents, memo: string, kind: AccountKind): JournalLine => ({
-    date: d.end_date,
-    entry: `MAT-${d.id}`,
+/** What every line of one distribution's entry shares, and the lines made so far. */
+interface EntryLines {
+  d: JournalLinesSource;
+  entry: string;
+  /** " — {name} ({number}), {period}", after each line's own words. */
+  suffix: string;
+  lines: JournalLine[];
+}
+
+function addLine(e: EntryLines, account: Account, debit: Cents, credit: Cents, memo: string, kind: AccountKind) {
+  e.lines.push({
+    date: e.d.end_date,
+    entry: e.entry,
     kind,
     account,
     debit,
     credit,
-    memo: `${memo} — ${who}, ${period}`,
-    distributionId: d.id,
-    missionaryNumber: d.missionary_number,
-    missionaryName: d.user_name,
+    memo,
+    distributionId: e.d.id,
+    missionaryNumber: e.d.missionary_number,
+    missionaryName: e.d.user_name,
   });
-  // `kind` overrides the credited account's default kind (what the fund pays for decides it).
-  const pair = (debit: Account, credit: Account, amount: Cents, memo: string, kind = defaultKind(credit)) => {
-    if (amount === 0) return;
-    const debitKind = defaultKind(debit);
-    if (amount > 0) lines.push(line(debit, amount, 0, memo, debitKind), line(credit, 0, amount, memo, kind));
-    else lines.push(line(credit, -amount, 0, memo, kind), line(debit, 0, -amount, memo, debitKind));
-  };
+}
 
+/** A debit and a credit of the same amount; `kind` overrides the credited account's default kind (what the fund pays for decides it). */
+function addPair(
+  e: EntryLines,
+  debit: Account,
+  credit: Account,
+  amount: Cents,
+  what: string,
+  kind = defaultKind(credit),
+) {
+  if (amount === 0) return;
+  const memo = `${what}${e.suffix}`;
+  const debitKind = defaultKind(debit);
+  if (amount > 0) {
+    addLine(e, debit, amount, 0, memo, debitKind);
+    addLine(e, credit, 0, amount, memo, kind);
+  } else {
+    addLine(e, credit, -amount, 0, memo, kind);
+    addLine(e, debit, 0, -amount, memo, debitKind);
+  }
+}
+
+function holdOf(f: FundMovement): Account {
+  return holdAccountAccount(f.holdAccountId === -1 ? null : f.holdAccountId, f.fundName);
+}
+
+function fundLabel(f: FundMovement): string {
+  return f.holdAccountId === -1 ? 'hold accounts' : f.fundName;
+}
+
+/**
+ * The lines of one distribution, in pairs (a debit and a credit of the same amount, the same memo).
+ * Zero amounts make no lines; a negative amount (a donation reversal) swaps the two sides. (The
+ * helpers above are functions of their own rather than closures made on every call: the journal
+ * export calls this 60,000 times for a year.)
+ */
+export function journalLines(d: JournalLinesSource): JournalLine[] {
+  const fund = missionaryFundAccount(d);
+  const period = `${formatUSDate(d.start_date)}–${formatUSDate(d.end_date)}`;
+  const who = d.missionary_number ? `${d.user_name} (${d.missionary_number})` : d.user_name;
+  const e: EntryLines = { d, entry: `MAT-${d.id}`, suffix: ` — ${who}, ${period}`, lines: [] };
   const funds: FundMovement[] = d.funds ?? [
     {
       holdAccountId: -1,
@@ -285,44 +192,49 @@ export function journalLines(d: JournalLinesSource): JournalLine[] {
       withdrawals: d.held_liability_account_withdrawal,
     },
   ];
-  const holdOf = (f: FundMovement) => holdAccountAccount(f.holdAccountId === -1 ? null : f.holdAccountId, f.fundName);
-  const fundLabel = (f: FundMovement) => (f.holdAccountId === -1 ? 'hold accounts' : f.fundName);
 
   // Into the missionary's fund.
-  pair(CHART.donationsClearing, fund, d.total_donations, 'Donations received');
-  for (const f of funds) pair(holdOf(f), fund, f.transfers, `Transfer from ${fundLabel(f)}`);
+  addPair(e, CHART.donationsClearing, fund, d.total_donations, 'Donations received');
+  for (const f of funds) addPair(e, holdOf(f), fund, f.transfers, `Transfer from ${fundLabel(f)}`);
   // The organisation's fee.
-  pair(fund, CHART.adminFeeIncome, d.admin_fee, 'Admin fee');
+  addPair(e, fund, CHART.adminFeeIncome, d.admin_fee, 'Admin fee');
   // Payroll: what the fund pays (payroll cost), by where it goes.
-  pair(
+  addPair(
+    e,
     fund,
     CHART.cash,
     d.net_payroll_dist,
     'Payroll paid on MAT Day (net salary + housing − 403(b))',
     'payroll_expense',
   );
-  pair(fund, CHART.midMonthPayroll, d.mid_month_disbursement, 'Payroll paid mid-month');
-  pair(fund, CHART.retirement, d.retirement, 'Retirement 403(b)');
-  pair(fund, CHART.payrollTaxes, d.employee_ss, 'Employee social security');
-  pair(fund, CHART.payrollTaxes, d.employee_mc, 'Employee Medicare');
-  pair(fund, CHART.payrollTaxes, d.federal_income_tax, 'Federal income tax withheld');
-  pair(fund, CHART.payrollTaxes, d.employer_ss, 'Employer social security', 'employer_taxes');
-  pair(fund, CHART.payrollTaxes, d.employer_mc, 'Employer Medicare', 'employer_taxes');
-  pair(fund, CHART.insurance, d.insurance_payment, 'Insurance');
-  pair(fund, CHART.cash, d.wire_fee, 'Wire fee');
+  addPair(e, fund, CHART.midMonthPayroll, d.mid_month_disbursement, 'Payroll paid mid-month');
+  addPair(e, fund, CHART.retirement, d.retirement, 'Retirement 403(b)');
+  addPair(e, fund, CHART.payrollTaxes, d.employee_ss, 'Employee social security');
+  addPair(e, fund, CHART.payrollTaxes, d.employee_mc, 'Employee Medicare');
+  addPair(e, fund, CHART.payrollTaxes, d.federal_income_tax, 'Federal income tax withheld');
+  addPair(e, fund, CHART.payrollTaxes, d.employer_ss, 'Employer social security', 'employer_taxes');
+  addPair(e, fund, CHART.payrollTaxes, d.employer_mc, 'Employer Medicare', 'employer_taxes');
+  addPair(e, fund, CHART.insurance, d.insurance_payment, 'Insurance');
+  addPair(e, fund, CHART.cash, d.wire_fee, 'Wire fee');
   // Designated funds.
-  for (const f of funds) pair(fund, holdOf(f), f.deposits, `Deposit to ${fundLabel(f)}`);
+  for (const f of funds) addPair(e, fund, holdOf(f), f.deposits, `Deposit to ${fundLabel(f)}`);
   for (const f of funds) {
-    pair(holdOf(f), CHART.cash, f.withdrawals, `Withdrawal from ${fundLabel(f)} paid out`, 'reimbursements');
+    addPair(e, holdOf(f), CHART.cash, f.withdrawals, `Withdrawal from ${fundLabel(f)} paid out`, 'reimbursements');
   }
   // Reimbursements and advances paid from the general fund.
-  const paid = (amount: Cents, memo: string, kind: AccountKind) => pair(fund, CHART.cash, amount, memo, kind);
-  paid(d.unreimbursed_reimbursement, 'Reimbursement of earlier unreimbursed expenses', 'reimbursements');
-  paid(reportReimbursement(d), 'Expense report reimbursement', 'reimbursements');
-  paid(d.manual_ministry_reimbursement, 'Manual business reimbursement', 'reimbursements');
-  paid(d.ministry_advance, 'Business expense advance', 'advances');
-  paid(d.manual_ministry_advance, 'Manual business advance', 'advances');
-  return lines;
+  addPair(
+    e,
+    fund,
+    CHART.cash,
+    d.unreimbursed_reimbursement,
+    'Reimbursement of earlier unreimbursed expenses',
+    'reimbursements',
+  );
+  addPair(e, fund, CHART.cash, reportReimbursement(d), 'Expense report reimbursement', 'reimbursements');
+  addPair(e, fund, CHART.cash, d.manual_ministry_reimbursement, 'Manual business reimbursement', 'reimbursements');
+  addPair(e, fund, CHART.cash, d.ministry_advance, 'Business expense advance', 'advances');
+  addPair(e, fund, CHART.cash, d.manual_ministry_advance, 'Manual business advance', 'advances');
+  return e.lines;
 }
 
 /** Σ credit − Σ debit per account code (a liability grows by its net credit). */

@@ -1,13 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { IsoDate } from '../../domain/dates';
-import {
-  JOURNAL_FIGURES,
-  type JournalLine,
-  type JournalLinesSource,
-  journalLines,
-  journalLinesSource,
-} from '../../domain/reports/journal';
+import { type JournalLine, type JournalLinesSource, journalLines } from '../../domain/reports/journal';
+import { JOURNAL_FIGURES, journalLinesSource } from '../../domain/reports/journal-figures';
 import { officePayoutJournalLines } from '../../domain/reports/office-payouts';
 import { type LedgerMove, ledgerMoveLines, reversalLines } from '../../domain/reports/presets/entries';
 import type { Tx } from '../db/client';
