@@ -6,9 +6,9 @@ import { JOURNAL_FIGURES, journalLinesSource } from '../../domain/reports/journa
 import { officePayoutJournalLines } from '../../domain/reports/office-payouts';
 import { type LedgerMove, ledgerMoveLines, reversalLines } from '../../domain/reports/presets/entries';
 import type { Tx } from '../db/client';
-import { queryRows } from '../db/query-rows';
+import { queryRowsDirect } from '../db/query-rows';
 import { centsFromDatabase } from '../db/schema/columns';
-import { fundMovementsOf } from '../reports/load-distributions';
+import { fundMovementsOf, ZPostedTransaction } from '../reports/load-distributions';
 import { payoutsWhere } from '../reports/load-office-payouts';
 
 /**
@@ -28,7 +28,15 @@ import { payoutsWhere } from '../reports/load-office-payouts';
  * The rows of approvals, their reversals and payouts are left out of 4: 1–3 book them in full.
  * The unreimbursed sub-ledgers are amounts still owed, not money, and are not booked.
  */
-const PAGE = 1000;
+/**
+ * Heads fetched at a time. A page is in memory while it is written and, fetched ahead, while the page
+ * before it is: 2 × 150 entries × the 35–40 KB the writers allocate for each ≈ 11 MB, less than
+ * V8's young generation collects at a time (16 MB), so a page dies young instead of piling up in
+ * the old generation until a full collection. With pages of 300 and 1,000 a year's peak RSS grew
+ * by 20–60 and 60–100 MiB, several times a quarter's; with 150 about as much as a quarter's
+ * (docs/performance.md "Journal export"). One fetch answers a page: a year is about 430 round trips.
+ */
+const PAGE = 150;
 
 const day = (column: SQL) => sql`(${column} at time zone 'UTC')::date`;
 
@@ -38,9 +46,23 @@ const day = (column: SQL) => sql`(${column} at time zone 'UTC')::date`;
  */
 const moved = sql`coalesce(p.return_date, ${day(sql`j.created_at`)})`;
 
+// The columns are not null (numeric(14,2) default 0), so concat_ws never skips one.
+const figureText = sql.raw(`concat_ws(' ', ${JOURNAL_FIGURES.map((figure) => `d.${figure}`).join(', ')})`);
+
+/**
+ * Every entry of the range in date order, one row a head, with what its entry needs: for an approval
+ * or a reversal (source 1, 2), the distribution's who and when, its JOURNAL_FIGURES as one text in
+ * that order ("1234.50 0.00 …", not twenty columns) and its hold-account transactions; for a ledger
+ * move (4), the journal row. The heads are sorted narrow, then each distribution's columns joined
+ * (a nested loop keeps the order), so one fetch of the cursor answers a whole page.
+ */
 function headsQuery(from: IsoDate, to: IsoDate): SQL {
   const within = (column: SQL) => sql`${column} between ${from}::date and ${to}::date`;
-  return sql`select h.* from (
+  return sql`select h.source, h.key, h.day, h.grp, h.account, h.account_id, h.amount, h.reason, h.memo,
+      coalesce(x.user_id, h.user_id) as user_id, coalesce(x.user_name, h.user_name) as user_name,
+      case when x.user_id is null then h.missionary_number else x.missionary_number end as missionary_number,
+      h.fund_name, x.start_date, x.end_date, x.figures, x.stored, x.posted
+    from (
       select 1 as source, d.id as key, d.end_date as day, d.id as grp,
         null::text as account, null::int as account_id, null::text as amount, null::text as reason, null::text as memo,
         null::int as user_id, null::text as user_name, null::text as missionary_number, null::text as fund_name
@@ -65,6 +87,16 @@ function headsQuery(from: IsoDate, to: IsoDate): SQL {
       where j.account in ('user_fund', 'hold_account') and j.reason not like 'distribution\\_%'
         and j.reason <> 'expense_report_payout' and ${within(moved)}
     ) h
+    left join lateral (
+      select d.user_id, d.user_name, u.missionary_number, d.start_date::text as start_date, d.end_date::text as end_date,
+        ${figureText} as figures, d.hold_account_transactions as stored,
+        (select json_agg(json_build_object('hold_account_id', t.hold_account_id, 'fund_name', a.fund_name,
+            'transaction_type', t.transaction_type, 'amount', t.amount_approved::text) order by t.id)
+          from hold_account_transactions t join hold_accounts a on a.id = t.hold_account_id
+          where t.distribution_id = d.id and t.amount_approved is not null) as posted
+      from distributions d join users u on u.id = d.user_id
+      where h.source <= 2 and d.id = h.key
+    ) x on true
     order by h.day, h.source, h.grp, h.key`;
 }
 
@@ -82,6 +114,11 @@ const ZHead = z.object({
   user_name: z.string().nullable(),
   missionary_number: z.string().nullable(),
   fund_name: z.string().nullable(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  figures: z.string().nullable(),
+  stored: z.unknown(),
+  posted: z.array(ZPostedTransaction).nullable(),
 });
 type Head = z.output<typeof ZHead>;
 
@@ -101,51 +138,48 @@ function ledgerMove(head: Head): LedgerMove {
   };
 }
 
-/**
- * The columns of a distribution its entry reads: who and when, and JOURNAL_FIGURES as one text in
- * that order ("1234.50 0.00 …"), not the whole row (its JSON columns alone, the approval's context
- * among them, are a kilobyte and a half a row to parse). One text, not twenty columns: parsing a row
- * of twenty-seven fields cost four times one of eight, and allocated ten kilobytes a row.
- */
-const ZJournalDistribution = z.object({
-  id: z.coerce.number(),
-  user_id: z.coerce.number(),
-  user_name: z.string(),
-  missionary_number: z.string().nullable(),
-  start_date: z.string(),
-  end_date: z.string(),
-  hold_account_transactions: z.unknown(),
-  figures: z.string(),
-});
-
-// The columns are not null (numeric(14,2) default 0), so concat_ws never skips one.
-const figureText = sql.raw(`concat_ws(' ', ${JOURNAL_FIGURES.map((figure) => `d.${figure}`).join(', ')})`);
-
-/** One page's approvals and reversals, by distribution id, as journalLines reads them. */
-async function distributionSources(tx: Tx, ids: number[]): Promise<Map<number, JournalLinesSource>> {
-  if (ids.length === 0) return new Map();
-  const rows = await queryRows(
-    tx,
-    sql`select d.id, d.user_id, d.user_name, u.missionary_number, d.start_date::text as start_date,
-        d.end_date::text as end_date, d.hold_account_transactions, ${figureText} as figures
-      from distributions d join users u on u.id = d.user_id
-      where d.id = any(${sql.param(ids)}::int[])`,
-    ZJournalDistribution,
+/** An approval's or reversal's head as journalLines reads the distribution (its funds still to come). */
+function distributionSource(head: Head): JournalLinesSource | null {
+  if (head.figures === null || head.start_date === null || head.end_date === null) return null;
+  return journalLinesSource(
+    {
+      id: head.key,
+      user_id: head.user_id ?? 0,
+      user_name: head.user_name ?? '',
+      missionary_number: head.missionary_number,
+      start_date: head.start_date,
+      end_date: head.end_date,
+    },
+    head.figures.split(' ').map((text) => centsFromDatabase(text)),
+    null,
   );
-  const read = rows.map((row) => ({
-    storedList: row.hold_account_transactions,
-    source: journalLinesSource(
-      row,
-      row.figures.split(' ').map((text) => centsFromDatabase(text)),
-      null,
-    ),
-  }));
+}
+
+/** A page's approvals and reversals, by distribution id, with their per-fund movements. */
+async function distributionSources(tx: Tx, heads: readonly Head[]): Promise<Map<number, JournalLinesSource>> {
+  const sources = new Map<number, { source: JournalLinesSource; head: Head }>();
+  for (const head of heads) {
+    if (head.source > 2 || sources.has(head.key)) continue;
+    const source = distributionSource(head);
+    if (source) sources.set(head.key, { source, head });
+  }
+  if (sources.size === 0) return new Map();
+  // The posted transactions came with the heads; only a stored list naming another fund asks the database.
   const funds = await fundMovementsOf(
     tx,
-    read.map(({ source, storedList }) => ({ id: source.id, storedList, totals: source })),
+    [...sources.values()].map(({ source, head }) => ({
+      id: source.id,
+      storedList: head.stored,
+      totals: source,
+      posted: head.posted ?? [],
+    })),
   );
-  for (const { source } of read) source.funds = funds.get(source.id) ?? null;
-  return new Map(read.map(({ source }) => [source.id, source]));
+  const answer = new Map<number, JournalLinesSource>();
+  for (const [id, { source }] of sources) {
+    source.funds = funds.get(id) ?? null;
+    answer.set(id, source);
+  }
+  return answer;
 }
 
 /**
@@ -158,10 +192,9 @@ const noLines = (): JournalLine[] => [];
 
 /** One page of heads with what their entries need, in the page's order (ledger moves still one per row). */
 async function loadPage(tx: Tx): Promise<PageItem[]> {
-  const heads = await queryRows(tx, sql.raw(`fetch ${PAGE} from journal_heads`), ZHead);
-  const ofSource = (source: number) => [...new Set(heads.filter((h) => h.source === source).map((h) => h.key))];
-  const sources = await distributionSources(tx, [...new Set([...ofSource(1), ...ofSource(2)])]);
-  const payoutIds = ofSource(3);
+  const heads = await queryRowsDirect(tx, sql.raw(`fetch ${PAGE} from journal_heads`), ZHead);
+  const sources = await distributionSources(tx, heads);
+  const payoutIds = [...new Set(heads.filter((h) => h.source === 3).map((h) => h.key))];
   const payouts = payoutIds.length === 0 ? [] : await payoutsWhere(tx, sql`r.id = any(${sql.param(payoutIds)}::int[])`);
   const byReport = new Map(payouts.map((p) => [p.reportId, p]));
   return heads.map((head) => {

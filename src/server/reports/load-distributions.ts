@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { TransactionType } from '../../domain/distributions/types';
 import { type Cents, parseDollars } from '../../domain/money';
 import type { ReportDistribution } from '../../domain/reports/accounting';
@@ -11,7 +12,9 @@ import {
   type JournalSource,
 } from '../../domain/reports/journal';
 import type { DbOrTx } from '../db/client';
+import { queryRowsDirect } from '../db/query-rows';
 import { distributions, holdAccounts, holdAccountTransactions, users } from '../db/schema';
+import { centsFromDatabase } from '../db/schema/columns';
 
 type DistributionRow = typeof distributions.$inferSelect;
 
@@ -147,6 +150,49 @@ function matching(
   return fundMovementsMatch(totals, movements) ? movements : null;
 }
 
+/** A distribution's posted (or pending) hold-account transaction with an amount granted: what its journal books per fund. */
+export const ZPostedTransaction = z.object({
+  hold_account_id: z.coerce.number(),
+  fund_name: z.string(),
+  transaction_type: z.enum(['Deposit', 'Transfer', 'Withdrawal']),
+  /** amount_approved as text ("1234.50"). */
+  amount: z.string(),
+});
+export type PostedTransaction = z.output<typeof ZPostedTransaction>;
+
+/** What fundMovementsOf needs of a distribution; `posted` when the caller has read them already (the journal export's cursor). */
+export interface FundMovementItem {
+  id: number;
+  storedList: unknown;
+  totals: HoldAccountTotals;
+  posted?: readonly PostedTransaction[];
+}
+
+/** The posted transactions of the distributions not yet read, by distribution id. */
+async function readPosted(db: DbOrTx, items: readonly FundMovementItem[]): Promise<Map<number, PostedTransaction[]>> {
+  const byDistribution = new Map<number, PostedTransaction[]>();
+  const ids: number[] = [];
+  for (const item of items) {
+    if (item.posted) byDistribution.set(item.id, [...item.posted]);
+    else ids.push(item.id);
+  }
+  if (ids.length === 0) return byDistribution;
+  const rows = await queryRowsDirect(
+    db,
+    sql`select t.distribution_id, t.hold_account_id, h.fund_name, t.transaction_type, t.amount_approved::text as amount
+      from ${holdAccountTransactions} t join ${holdAccounts} h on h.id = t.hold_account_id
+      where t.distribution_id = any(${sql.param(ids)}::int[]) and t.amount_approved is not null
+      order by t.id`,
+    ZPostedTransaction.extend({ distribution_id: z.coerce.number() }),
+  );
+  for (const { distribution_id, ...row } of rows) {
+    const list = byDistribution.get(distribution_id) ?? [];
+    list.push(row);
+    byDistribution.set(distribution_id, list);
+  }
+  return byDistribution;
+}
+
 /**
  * Per-fund hold-account movements of each distribution (by id), when they can be known exactly: the
  * hold-account transactions stored with the distribution (posted at approval, pending before), else
@@ -155,42 +201,22 @@ function matching(
  */
 export async function fundMovementsOf(
   db: DbOrTx,
-  items: ReadonlyArray<{ id: number; storedList: unknown; totals: HoldAccountTotals }>,
+  items: readonly FundMovementItem[],
 ): Promise<Map<number, FundMovement[] | null>> {
-  const ids = items.map((item) => item.id);
-  const stored =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            distributionId: holdAccountTransactions.distributionId,
-            holdAccountId: holdAccountTransactions.holdAccountId,
-            fundName: holdAccounts.fundName,
-            type: holdAccountTransactions.transactionType,
-            amount: holdAccountTransactions.amountApproved,
-          })
-          .from(holdAccountTransactions)
-          .innerJoin(holdAccounts, eq(holdAccounts.id, holdAccountTransactions.holdAccountId))
-          .where(
-            and(
-              // One array parameter, not one per id: the journal export asks for a thousand at a time.
-              sql`${holdAccountTransactions.distributionId} = any(${sql.param(ids)}::int[])`,
-              isNotNull(holdAccountTransactions.amountApproved),
-            ),
-          )
-          .orderBy(asc(holdAccountTransactions.id));
   const names = new Map<number, string>();
   const byDistribution = new Map<number, FundTransaction[]>();
-  for (const row of stored) {
-    names.set(row.holdAccountId, row.fundName);
-    const list = byDistribution.get(row.distributionId!) ?? [];
-    list.push({
-      holdAccountId: row.holdAccountId,
-      fundName: row.fundName,
-      type: row.type as TransactionType,
-      amount: row.amount ?? 0,
-    });
-    byDistribution.set(row.distributionId!, list);
+  for (const [id, posted] of await readPosted(db, items)) {
+    const list: FundTransaction[] = [];
+    for (const row of posted) {
+      names.set(row.hold_account_id, row.fund_name);
+      list.push({
+        holdAccountId: row.hold_account_id,
+        fundName: row.fund_name,
+        type: row.transaction_type,
+        amount: centsFromDatabase(row.amount),
+      });
+    }
+    if (list.length > 0) byDistribution.set(id, list);
   }
   const otherIds = [
     ...new Set(
