@@ -32,6 +32,18 @@ export class Utf8Chunks {
     return this.used === 0;
   }
 
+  /**
+   * The bytes written so far, copied into a buffer of their size; the writer keeps its buffer and
+   * starts it again. For a chunk of a few KiB kept a while (a Xero part being deflated), rather than
+   * a 128 KiB buffer per part.
+   */
+  copy(): Buffer {
+    const chunk = Buffer.allocUnsafeSlow(this.used);
+    this.buffer.copy(chunk, 0, 0, this.used);
+    this.used = 0;
+    return chunk;
+  }
+
   /** The bytes written so far, as one chunk; the writer starts a fresh buffer (the chunk may still be queued). */
   take(): Buffer {
     const chunk = this.buffer.subarray(0, this.used);

@@ -60,11 +60,12 @@ export async function writeXero(
 ): Promise<void> {
   let part: PresetEntry[] = [];
   let lines = 0;
+  // One buffer for every part, each part copied out at its size (a part is a few KiB).
+  const out = new Utf8Chunks();
   const partText = () => {
-    const out = new Utf8Chunks();
     writeStart(out, layout, mapping);
     for (const entry of part) writeRows(out, layout, layout.rows(entry, mapping));
-    return out.take();
+    return out.copy();
   };
   let next = await entries.next();
   while (!next.done && !startsNewPart(lines, next.value.lines.length)) {
