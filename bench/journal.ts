@@ -1,27 +1,34 @@
 /**
- * Journal export benchmark: `npm run bench:journal`.
+ * Journal export benchmark: `npm run bench:journal` (Linux: it reads the server's memory and CPU
+ * time from /proc).
  *
  * Seeds a scratch PostgreSQL database (BENCH_DATABASE_URL) with a year of approvals for 5,000
  * missionaries (one approved distribution each a month, 60,000 in all: one made through the real
  * routes, the rest copies of its row for every missionary and month) and 5,000 manual fund
- * adjustments; then, through a real server over HTTP, downloads GET /api/reports/journal for the year
- * in each layout, reading the streamed answer and throwing it away, and prints for each: time, bytes,
- * and the growth of the process's peak resident memory while it ran (the server and the client share
- * the process, so a layout built whole would show here).
+ * adjustments. Then, for each layout, GET /api/reports/journal over HTTP from a real server in a
+ * process of its own (bench/journal-server.ts), the answer read and thrown away: once for the whole
+ * year and once for its first quarter, each in a fresh server process warmed up by one month of the
+ * same layout (so each starts from the same heap, not one an earlier export grew). For each: time,
+ * the server's CPU time and bytes; then memory: the server's peak RSS growth over its RSS at rest
+ * before the download (Linux's VmHWM, reset after the warm-up and a full collection), and the peak
+ * growth of its V8 heap and of its external memory (buffers), sampled every 10 ms. A streamed
+ * answer holds about the same for a quarter and a year; one built whole would need about four times
+ * as much for the year.
  *
- * Baseline, measured in the same run: a bare `COPY (…) TO STDOUT` of the same rows (the year's
- * distributions and journal rows) through node-postgres. Each layout's time is printed as a ratio
- * to it; the goal is within 3× and flat memory.
+ * Baseline: a bare `COPY (…) TO STDOUT` of the same rows (the year's distributions, whole, and
+ * journal rows) through node-postgres, run just before each layout; the layout's time is printed as
+ * a ratio to it. The goal is within 3× and flat memory (docs/performance.md "Journal export").
  *
- * Then memory: each layout for the first quarter and for the whole range, the live heap (collected
- * every 200 ms; node runs with --expose-gc) and the peak RSS, as growth over the process at rest. A
- * streamed answer holds about the same for a quarter and a year; one built whole would hold four
- * times as much for the year.
- *
- * BENCH_MISSIONARIES (default 5000) and BENCH_MONTHS (default 12) shrink the seed for a quick try.
+ * BENCH_MISSIONARIES (default 5000) and BENCH_MONTHS (default 12) shrink the seed for a quick try,
+ * BENCH_LAYOUTS=csv,xero measures those layouts only;
+ * BENCH_CPU_PROF=<dir> writes a CPU profile of each server process there
+ * (journal-{layout}-to-{end date}.cpuprofile).
  */
+import { type ChildProcess, fork } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -37,6 +44,11 @@ const MISSIONARIES = Number(process.env.BENCH_MISSIONARIES ?? 5000);
 const MONTHS = Number(process.env.BENCH_MONTHS ?? 12);
 const RANGE = { from: '2026-01-01', to: `2026-${String(MONTHS).padStart(2, '0')}-28` };
 const YEAR_END = MONTHS === 12 ? '2026-12-31' : RANGE.to;
+/** BENCH_LAYOUTS=csv,xero measures those only. */
+const LAYOUTS = process.env.BENCH_LAYOUTS?.split(',') ?? JOURNAL_FORMATS;
+const QUARTER_END = MONTHS >= 3 ? '2026-03-31' : RANGE.to;
+/** What each fresh server exports before it is measured: January. */
+const WARM_UP_END = '2026-01-31';
 
 const ID = z.object({ id: z.coerce.number() });
 const NAME = z.object({ column_name: z.string() });
@@ -129,19 +141,149 @@ class CopyTo {
 
 const MiB = 1024 * 1024;
 
-/** Time, CPU time of the process (server and client together) and peak RSS growth while `work` runs (RSS sampled every 10 ms). */
-async function measured(
-  work: () => Promise<number>,
-): Promise<{ ms: number; cpuMs: number; bytes: number; peakMiB: number }> {
+/** Linux's accounting of a process: its resident memory now and at its peak, and its CPU time. */
+const proc = {
+  /** VmRSS or VmHWM (the peak since start or since `resetPeak`), in bytes. */
+  memory(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+    const line = fs
+      .readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`${field}:`));
+    if (!line) throw new Error(`No ${field} for process ${pid}.`);
+    return Number(line.replace(/\D+/g, '')) * 1024;
+  },
+  /** Sets VmHWM back to the current RSS (proc(5), clear_refs "5"). */
+  resetPeak(pid: number): void {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  },
+  /** User and system CPU time in ms (clock ticks of 10 ms). */
+  cpuMs(pid: number): number {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  },
+};
+
+const ZPort = z.object({ port: z.number() });
+const ZMemoryPeaks = z.object({
+  rss: z.number(),
+  heapTotal: z.number(),
+  heapUsed: z.number(),
+  external: z.number(),
+  arrayBuffers: z.number(),
+});
+type MemoryPeaks = z.output<typeof ZMemoryPeaks>;
+const ZDone = (done: string) => z.object({ done: z.literal(done) });
+const ZPeaks = z.object({ done: z.literal('peaks'), peaks: ZMemoryPeaks });
+
+/** A journal server in a process of its own (bench/journal-server.ts); CPU profiles into BENCH_CPU_PROF when set. */
+class ServerProcess {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly port: number,
+  ) {}
+
+  static async start(url: string, profileName: string): Promise<ServerProcess> {
+    const profile = process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, `--cpu-prof-name=${profileName}.cpuprofile`]
+      : [];
+    const child = fork(path.join(import.meta.dirname, 'journal-server.ts'), [], {
+      execArgv: ['--expose-gc', '--import', 'tsx', ...profile],
+      env: { ...process.env, BENCH_JOURNAL_URL: url },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const { port } = await ServerProcess.reply(child, ZPort);
+    return new ServerProcess(child, port);
+  }
+
+  /** The child's first message that `schema` accepts. */
+  private static reply<S extends z.ZodType>(child: ChildProcess, schema: S): Promise<z.output<S>> {
+    return new Promise((resolve, reject) => {
+      const onMessage = (message: unknown) => {
+        const parsed = schema.safeParse(message);
+        if (!parsed.success) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(parsed.data);
+      };
+      const onExit = (code: number | null) => reject(new Error(`The journal server exited (${code}).`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+  }
+
+  private ask<S extends z.ZodType>(message: string, schema: S): Promise<z.output<S>> {
+    const answer = ServerProcess.reply(this.child, schema);
+    this.child.send(message);
+    return answer;
+  }
+
+  get pid(): number {
+    return this.child.pid ?? 0;
+  }
+
+  /** A full collection in the server, answered once done. */
+  async collect(): Promise<void> {
+    await this.ask('gc', ZDone('gc'));
+  }
+
+  /** Starts sampling the server's process.memoryUsage() figures. */
+  async watch(): Promise<void> {
+    await this.ask('watch', ZDone('watch'));
+  }
+
+  /** The peak of each figure since `watch`, in bytes. */
+  async peaks(): Promise<MemoryPeaks> {
+    return (await this.ask('peaks', ZPeaks)).peaks;
+  }
+
+  async stop(): Promise<void> {
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.send('stop');
+    await exited;
+  }
+}
+
+type Run = { ms: number; cpuMs: number; bytes: number; peakMiB: number; peaks?: MemoryPeaks; rest?: MemoryPeaks };
+
+/**
+ * One download in a fresh server: a month of the same layout first (the route's code compiled), a
+ * full collection, the peak reset, then the measured download: its time, the server's CPU time, the
+ * bytes, and the server's peak RSS over its RSS at rest before it.
+ */
+async function measuredDownload(url: string, token: string, format: string, to: string): Promise<Run> {
+  const server = await ServerProcess.start(url, `journal-${format}-to-${to}`);
+  try {
+    await download(server.port, token, format, WARM_UP_END);
+    await server.collect();
+    proc.resetPeak(server.pid);
+    const rest = proc.memory(server.pid, 'VmRSS');
+    await server.watch();
+    const restPeaks = await server.peaks();
+    await server.watch();
+    const cpu = proc.cpuMs(server.pid);
+    const start = performance.now();
+    const bytes = await download(server.port, token, format, to);
+    const ms = performance.now() - start;
+    const cpuMs = proc.cpuMs(server.pid) - cpu;
+    const peakMiB = (proc.memory(server.pid, 'VmHWM') - rest) / MiB;
+    return { ms, cpuMs, bytes, peakMiB, peaks: await server.peaks(), rest: restPeaks };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The COPY baseline's time and the bench process's peak RSS growth while it runs (sampled every 10 ms). */
+async function measuredCopy(url: string): Promise<Run> {
   const base = process.memoryUsage().rss;
   let peak = base;
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 10);
-  const start = performance.now();
   const cpu = process.cpuUsage();
+  const start = performance.now();
   try {
-    const bytes = await work();
+    const bytes = await copyBaseline(url);
     const used = process.cpuUsage(cpu);
     return {
       ms: performance.now() - start,
@@ -151,35 +293,6 @@ async function measured(
     };
   } finally {
     clearInterval(timer);
-  }
-}
-
-/** The collector, when node runs with --expose-gc (npm run bench:journal does). */
-const collect = typeof globalThis.gc === 'function' ? globalThis.gc : null;
-
-/**
- * What a download holds in memory: the live JavaScript heap (a full collection every 200 ms while it
- * runs, so garbage not yet collected does not count) and the peak RSS, both as growth over the
- * process after a collection before it started. An answer built whole grows with the range; a
- * streamed one holds a page of entries and a chunk, whatever the range.
- */
-async function memoryOf(work: () => Promise<number>): Promise<{ liveMiB: number; rssMiB: number }> {
-  collect?.();
-  const base = process.memoryUsage();
-  let [live, rss] = [base.heapUsed, base.rss];
-  const sample = setInterval(() => {
-    rss = Math.max(rss, process.memoryUsage().rss);
-  }, 10);
-  const full = setInterval(() => {
-    collect?.();
-    live = Math.max(live, process.memoryUsage().heapUsed);
-  }, 200);
-  try {
-    await work();
-    return { liveMiB: (live - base.heapUsed) / MiB, rssMiB: (rss - base.rss) / MiB };
-  } finally {
-    clearInterval(sample);
-    clearInterval(full);
   }
 }
 
@@ -221,21 +334,50 @@ async function copyBaseline(url: string): Promise<number> {
   }
 }
 
-/** A quarter of the range and the whole year, layout by layout: what each holds in memory. */
-async function memoryTable(port: number, token: string) {
-  const quarterEnd = MONTHS >= 3 ? '2026-03-31' : RANGE.to;
-  if (!collect) console.log('\n(run node with --expose-gc for the live heap; without it the heap includes garbage)');
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+
+const mib = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(1)}`;
+
+const growth = (run: Run, figure: keyof MemoryPeaks) =>
+  run.peaks && run.rest ? (run.peaks[figure] - run.rest[figure]) / MiB : Number.NaN;
+
+/** "12.3 → 14.1 (1.15×)": a quarter's figure, the range's and their ratio (none below 1 MiB). */
+const quarterToRange = (quarter: number, range: number) =>
+  `${mib(quarter).padStart(6)} → ${mib(range).padStart(6)} (${quarter >= 1 ? `${(range / quarter).toFixed(2)}×` : '–'})`;
+
+/**
+ * Each layout: a COPY, then the whole range and the first quarter, each download in a fresh server.
+ * The ratio is to the COPY run just before it, so a change in the shared machine's load between
+ * layouts moves both. Then the memory of the same downloads.
+ */
+async function measureLayouts(url: string, token: string): Promise<void> {
+  console.log(`\nLoad average (1, 5, 15 min) before: ${load()}`);
   console.log(
-    `\nMemory: ${RANGE.from} to ${quarterEnd} (a quarter) against the whole range, growth over the process at rest`,
+    `Range ${RANGE.from} to ${YEAR_END}; quarter ${RANGE.from} to ${QUARTER_END}. Each download in a fresh server process.`,
   );
-  console.log('layout    live heap quarter → range    peak RSS quarter → range');
-  for (const format of JOURNAL_FORMATS) {
-    const quarter = await memoryOf(() => download(port, token, format, quarterEnd));
-    const year = await memoryOf(() => download(port, token, format));
-    const ratio = (a: number, b: number) => (b > 0.5 ? `${(a / b).toFixed(1)}×` : '–');
+  console.log('\nlayout    COPY ms  range ms  × COPY  server CPU ms      MB  quarter ms');
+  const runs: Array<{ format: string; range: Run; quarter: Run }> = [];
+  const ratios: number[] = [];
+  for (const format of LAYOUTS) {
+    const copy = await measuredCopy(url);
+    const range = await measuredDownload(url, token, format, YEAR_END);
+    const quarter = await measuredDownload(url, token, format, QUARTER_END);
+    runs.push({ format, range, quarter });
+    ratios.push(range.ms / copy.ms);
     console.log(
-      `${format.padEnd(8)}  ${quarter.liveMiB.toFixed(1).padStart(7)} → ${year.liveMiB.toFixed(1).padStart(6)} MiB (${ratio(year.liveMiB, quarter.liveMiB)})` +
-        `   ${quarter.rssMiB.toFixed(1).padStart(7)} → ${year.rssMiB.toFixed(1).padStart(6)} MiB (${ratio(year.rssMiB, quarter.rssMiB)})`,
+      `${format.padEnd(8)}  ${copy.ms.toFixed(0).padStart(7)}  ${range.ms.toFixed(0).padStart(8)}  ${(range.ms / copy.ms).toFixed(2).padStart(5)}×  ${range.cpuMs.toFixed(0).padStart(13)}  ${(range.bytes / 1e6).toFixed(2).padStart(6)}  ${quarter.ms.toFixed(0).padStart(10)}`,
+    );
+  }
+  console.log(`Worst ratio ${Math.max(...ratios).toFixed(2)}× the COPY. Load average after: ${load()}`);
+  console.log("\nThe server's growth over its memory at rest, MiB, quarter → range (range ÷ quarter):");
+  console.log('layout    peak RSS                 V8 heap (heapTotal)      external (buffers)');
+  for (const { format, range, quarter } of runs) {
+    console.log(
+      `${format.padEnd(8)}  ${quarterToRange(quarter.peakMiB, range.peakMiB).padEnd(23)}  ${quarterToRange(growth(quarter, 'heapTotal'), growth(range, 'heapTotal')).padEnd(23)}  ${quarterToRange(growth(quarter, 'external'), growth(range, 'external'))}`,
     );
   }
 }
@@ -262,32 +404,16 @@ async function main() {
       console.log(
         `Seeded ${approvals.toLocaleString('en-US')} approvals (${MISSIONARIES} missionaries × ${MONTHS} months) and ${MISSIONARIES} adjustments in ${((performance.now() - seedStart) / 1000).toFixed(1)} s.`,
       );
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const address = app.server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      // Warm-up: the first request compiles the route's code paths and fills PostgreSQL's cache.
+      // Warm-up: PostgreSQL's cache, through the COPY and one whole export.
       await copyBaseline(url);
-      await download(port, token, 'csv');
-      const load = () =>
-        os
-          .loadavg()
-          .map((value) => value.toFixed(1))
-          .join(' ');
-      console.log(`\nLoad average (1, 5, 15 min) before: ${load()}`);
-      const copy = await measured(() => copyBaseline(url));
-      console.log(`Range ${RANGE.from} to ${YEAR_END}. Baseline COPY TO STDOUT of the same rows:`);
+      const warm = await ServerProcess.start(url, 'journal-warm-up');
+      await download(warm.port, token, 'csv');
+      await warm.stop();
+      const copy = await measuredCopy(url);
       console.log(
-        `  ${copy.ms.toFixed(0)} ms (CPU ${copy.cpuMs.toFixed(0)} ms), ${(copy.bytes / 1e6).toFixed(1)} MB, peak RSS +${copy.peakMiB.toFixed(1)} MiB`,
+        `Baseline COPY TO STDOUT of the same rows: ${copy.ms.toFixed(0)} ms (CPU ${copy.cpuMs.toFixed(0)} ms), ${(copy.bytes / 1e6).toFixed(1)} MB, peak RSS ${mib(copy.peakMiB)} MiB`,
       );
-      console.log('\nlayout    ms       MB     × COPY   CPU ms   peak RSS growth');
-      for (const format of JOURNAL_FORMATS) {
-        const result = await measured(() => download(port, token, format));
-        console.log(
-          `${format.padEnd(8)}  ${result.ms.toFixed(0).padStart(6)}  ${(result.bytes / 1e6).toFixed(2).padStart(6)}  ${(result.ms / copy.ms).toFixed(2).padStart(6)}×  ${result.cpuMs.toFixed(0).padStart(6)}   +${result.peakMiB.toFixed(1)} MiB`,
-        );
-      }
-      console.log(`Load average after: ${load()}`);
-      await memoryTable(port, token);
+      await measureLayouts(url, token);
     } finally {
       await app.close();
       bench.dispose();
