@@ -125,6 +125,12 @@ test('an admin maps accounts, previews the journal and downloads it for QuickBoo
   await expect(card.getByRole('table', { name: /^First \d+ entr/ })).toContainText('JournalNo');
   await expect(card.getByText(/Not mapped: Hold accounts/)).toBeVisible();
   await expect(card.getByRole('status')).toContainText('debits');
+  // At 1280 px the layout and both dates share a row, each wide enough to read, and the page does not
+  // scroll sideways (the layout once took the whole row and pushed the dates out of the card).
+  for (const label of ['Dated From', 'Dated To']) {
+    expect((await card.getByLabel(label).boundingBox())?.width ?? 0, label).toBeGreaterThan(150);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
   await expectAccessible(page);
   await screenshots(page, 'journal-preview');
 

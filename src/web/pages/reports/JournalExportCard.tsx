@@ -85,7 +85,9 @@ export function JournalExportCard() {
           select
           value={format}
           onChange={(event) => setFormat(layoutOf(event.target.value))}
-          sx={{ minWidth: { sm: 330 }, flexShrink: 0 }}
+          // TextFields are full width (the theme): beside the dates the layout takes 330 px and keeps
+          // them, or at 1280 px it took the whole row and squeezed both dates to nothing.
+          sx={{ width: { sm: 330 }, flexShrink: 0 }}
         >
           {LAYOUT_CHOICES.map((choice) => (
             <MenuItem key={choice.value} value={choice.value}>
