@@ -5,10 +5,10 @@ import type { DbOrTx } from './client';
 
 /**
  * The single documented adapter of src/: the only file with `as unknown as` (test/casts.test.ts
- * refuses one anywhere else). Its casts reach what Drizzle's public types do not name — the
- * session that prepares a named statement (`executeNamed`), the driver client under a database
- * (`driverClientOf`) and the connection under a database or transaction (`queryRowsDirect`) — and
- * each says why below. Everything else reads rows through the parsing
+ * refuses one anywhere else). Its two casts reach what Drizzle's public types do not name — its
+ * session and dialect (`internalsOf`: a named statement for `executeNamed`, the connection under a
+ * database or transaction for `queryRowsDirect`) and the driver client under a database
+ * (`driverClientOf`) — and each says why below. Everything else reads rows through the parsing
  * functions here.
  *
  * The one adapter between hand-written SQL and typed rows. Both drivers answer
@@ -35,6 +35,24 @@ export async function queryRow<S extends z.ZodType>(db: DbOrTx, query: SQL, row:
 }
 
 /**
+ * What Drizzle's public types do not name of a database or transaction: its session (which prepares
+ * a named statement, and holds the driver connection: a pg Pool, the PoolClient of a transaction, or
+ * PGlite) and its dialect (SQL to text and parameters). One cast, for `executeNamed` and
+ * `queryRowsDirect`.
+ */
+interface DrizzleInternals {
+  session: {
+    client: unknown;
+    prepareQuery(q: unknown, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> };
+  };
+  dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+}
+
+function internalsOf(db: DbOrTx): DrizzleInternals {
+  return db as unknown as DrizzleInternals;
+}
+
+/**
  * Runs a statement as a named prepared statement: PostgreSQL parses and plans it once per
  * connection instead of on every call. Only for statements whose text never changes (every value
  * a parameter) — approval's two statements, run a thousand times on MAT Day. drizzle's `execute`
@@ -42,12 +60,7 @@ export async function queryRow<S extends z.ZodType>(db: DbOrTx, query: SQL, row:
  * `.prepare(name)` does; on PGlite the name is simply not used.
  */
 export async function executeNamed(db: DbOrTx, name: string, query: SQL): Promise<unknown> {
-  const internal = db as unknown as {
-    session: {
-      prepareQuery(q: unknown, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> };
-    };
-    dialect: { sqlToQuery(q: SQL): unknown };
-  };
+  const internal = internalsOf(db);
   return internal.session.prepareQuery(internal.dialect.sqlToQuery(query), undefined, name, false).execute();
 }
 
@@ -72,11 +85,6 @@ const drizzleTypes = {
     AS_TEXT.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format),
 };
 
-type Internal = {
-  session: { client: unknown };
-  dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
-};
-
 /**
  * `queryRows` for a statement run many times over big answers: on node-postgres, through pg's
  * callback API on the connection under the database or transaction (a pg Pool, or the PoolClient
@@ -88,14 +96,13 @@ type Internal = {
  * one until a full collection. Measured with `--trace-gc-nvp` on a bare loop of `fetch 200` from a
  * cursor over 60,000 rows, ten times: 90 of the 236 MB allocated were promoted through
  * `client.query(text)`'s promise, 2 of 239 MB through its callback (docs/performance.md "Journal export").
- * The cast reaches Drizzle's session and dialect, which its public types do not name.
  */
 export async function queryRowsDirect<S extends z.ZodType>(
   db: DbOrTx,
   query: SQL,
   row: S,
 ): Promise<Array<z.output<S>>> {
-  const internal = db as unknown as Internal;
+  const internal = internalsOf(db);
   const client = internal.session.client;
   if (!(client instanceof pg.Pool || client instanceof pg.Client)) return queryRows(db, query, row);
   const { sql: text, params } = internal.dialect.sqlToQuery(query);
