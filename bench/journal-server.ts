@@ -4,8 +4,8 @@
  * not an earlier export's heap that V8 has not given back), so a quarter and a year start equal.
  *
  * The real app on the bench's scratch database (BENCH_JOURNAL_URL), listening on a free port, which it
- * sends to its parent. Messages: `gc` (a full collection, under --expose-gc), `watch` and `peaks`
- * (the peak of each process.memoryUsage() figure in between) and `stop`; each is answered once done.
+ * sends to its parent. Messages: `watch` and `peaks` (the peak of each
+ * process.memoryUsage() figure in between) and `stop`; each is answered once done.
  */
 import { openPostgres } from '../src/server/db/client';
 import { benchApp, benchContext } from './support';
@@ -38,9 +38,6 @@ process.on('message', async (message) => {
     clearInterval(watching);
     sample();
     send({ done: 'peaks', peaks });
-  } else if (message === 'gc') {
-    globalThis.gc?.();
-    send({ done: 'gc' });
   } else if (message === 'stop') {
     await app.close();
     await database.close();

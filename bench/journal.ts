@@ -10,7 +10,7 @@
  * year and once for its first quarter, each in a fresh server process warmed up by one month of the
  * same layout (so each starts from the same heap, not one an earlier export grew). For each: time,
  * the server's CPU time and bytes; then memory: the server's peak RSS growth over its RSS at rest
- * before the download (Linux's VmHWM, reset after the warm-up and a full collection), and the peak
+ * before the download (Linux's VmHWM, reset after the warm-up), and the peak
  * growth of its V8 heap and of its external memory (buffers), sampled every 10 ms. A streamed
  * answer holds about the same for a quarter and a year; one built whole would need about four times
  * as much for the year.
@@ -21,8 +21,8 @@
  *
  * BENCH_MISSIONARIES (default 5000) and BENCH_MONTHS (default 12) shrink the seed for a quick try,
  * BENCH_LAYOUTS=csv,xero measures those layouts only;
- * BENCH_CPU_PROF=<dir> writes a CPU profile of each server process there
- * (journal-{layout}-to-{end date}.cpuprofile).
+ * BENCH_CPU_PROF=<dir> writes a CPU profile of each server process there, in a folder per download
+ * (journal-{layout}-to-{end date}/, the main thread's CPU.….0.001.cpuprofile).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -185,10 +185,11 @@ class ServerProcess {
 
   static async start(url: string, profileName: string): Promise<ServerProcess> {
     const profile = process.env.BENCH_CPU_PROF
-      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, `--cpu-prof-name=${profileName}.cpuprofile`]
+      ? // A folder per download: tsx's loader thread writes a profile of its own beside the main thread's (….0.001.cpuprofile).
+        ['--cpu-prof', `--cpu-prof-dir=${path.join(process.env.BENCH_CPU_PROF, profileName)}`]
       : [];
     const child = fork(path.join(import.meta.dirname, 'journal-server.ts'), [], {
-      execArgv: ['--expose-gc', '--import', 'tsx', ...profile],
+      execArgv: ['--import', 'tsx', ...profile],
       env: { ...process.env, BENCH_JOURNAL_URL: url },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -222,11 +223,6 @@ class ServerProcess {
     return this.child.pid ?? 0;
   }
 
-  /** A full collection in the server, answered once done. */
-  async collect(): Promise<void> {
-    await this.ask('gc', ZDone('gc'));
-  }
-
   /** Starts sampling the server's process.memoryUsage() figures. */
   async watch(): Promise<void> {
     await this.ask('watch', ZDone('watch'));
@@ -247,15 +243,16 @@ class ServerProcess {
 type Run = { ms: number; cpuMs: number; bytes: number; peakMiB: number; peaks?: MemoryPeaks; rest?: MemoryPeaks };
 
 /**
- * One download in a fresh server: a month of the same layout first (the route's code compiled), a
- * full collection, the peak reset, then the measured download: its time, the server's CPU time, the
+ * One download in a fresh server: a month of the same layout first (the route's code compiled and
+ * V8's young generation grown to what an export uses; no forced collection, which would shrink it
+ * back and make it grow again, 16–32 MiB, at a random moment of the measured download), the peak
+ * reset, then the measured download: its time, the server's CPU time, the
  * bytes, and the server's peak RSS over its RSS at rest before it.
  */
 async function measuredDownload(url: string, token: string, format: string, to: string): Promise<Run> {
   const server = await ServerProcess.start(url, `journal-${format}-to-${to}`);
   try {
     await download(server.port, token, format, WARM_UP_END);
-    await server.collect();
     proc.resetPeak(server.pid);
     const rest = proc.memory(server.pid, 'VmRSS');
     await server.watch();
