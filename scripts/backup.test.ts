@@ -49,7 +49,7 @@ async function rows(database: Database, query: string): Promise<unknown[]> {
   return ((await database.db.execute(sql.raw(query))) as unknown as { rows: unknown[] }).rows;
 }
 
-it('backs up a running server’s DATA_DIR and restores every record and receipt', { timeout: 240_000 }, async () => {
+it('backs up a running server’s DATA_DIR and restores every record and receipt', { timeout: 900_000 }, async () => {
   const dataDir = tempDir();
   const env = { DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
   const server = await startServer(env);
@@ -118,7 +118,7 @@ it('backs up a running server’s DATA_DIR and restores every record and receipt
   await again.stop();
 });
 
-it('refuses a file that is not a backup, and backs up a stopped DATA_DIR by itself', { timeout: 120_000 }, async () => {
+it('refuses a file that is not a backup, and backs up a stopped DATA_DIR by itself', { timeout: 600_000 }, async () => {
   const notBackup = path.join(tempDir(), 'x.tar.gz');
   fs.writeFileSync(notBackup, 'hello');
   await expect(runScript('scripts/restore.ts', [notBackup], { DATA_DIR: tempDir() })).rejects.toThrow(/exited with 1/);
@@ -161,7 +161,7 @@ function notPrivate(root: string): string[] {
 }
 
 it('writes every file 0600 and every directory 0700 under umask 022: DATA_DIR, backup, restore', {
-  timeout: 240_000,
+  timeout: 900_000,
 }, async () => {
   const before = process.umask(0o022);
   try {

@@ -49,7 +49,9 @@ export async function runScript(script: string, args: string[], env: Record<stri
   return output;
 }
 
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+// A guard against a server that never starts, not a measure of speed: on a shared 2-core machine at
+// load 13 a fresh server through tsx took 76 s to answer its health check.
+export async function startServer(env: Record<string, string>, timeoutMs = 240_000): Promise<ServerProcess> {
   const port = await freePort();
   // SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof") profiles the server a bench starts.
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
