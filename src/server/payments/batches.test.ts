@@ -289,6 +289,31 @@ describe('a batch from build to returns', () => {
     expect((await call({ line_id: line.id, code: 'VOID', date: MAT }, employee.token)).status).toBe(403);
     expect((await call({ line_id: line.id, code: 'VOID', date: MAT }, admin.token, 999999)).status).toBe(404);
   });
+
+  it.each([
+    // Released on MAT Day, 11/30/2026, and the clock stands on that day.
+    ['before the release', '2026-11-29', 'The date must be on or after the release, 11/30/2026.'],
+    [
+      'in the future',
+      '2026-12-01',
+      "The date cannot be in the future: the bank's return date is today, 11/30/2026, or earlier.",
+    ],
+    [
+      'far in the future',
+      '2027-11-30',
+      "The date cannot be in the future: the bank's return date is today, 11/30/2026, or earlier.",
+    ],
+  ])('returns: 422 on the date for a return dated %s, nothing recorded', async (_when, date, message) => {
+    const line = lineOf(batch, payees.check.user);
+    const answer = await expectNoChange(t, ['journal_entries', 'profiles', 'payment_lines', 'mail_queue'], () =>
+      t.call('POST', `/api/payment-batches/${batch.id}/returns`, {
+        token: admin.token,
+        json: { line_id: line.id, code: 'VOID', date },
+      }),
+    );
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual({ date: [message] });
+  });
 });
 
 describe('release needs a fresh second factor', () => {

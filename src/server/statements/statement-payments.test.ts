@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { issueApiToken } from '../auth/tokens';
 import { createDistributionViaApi } from '../test-support/distribution-api';
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
 import { pdfMoney } from './statement-pdf';
@@ -158,6 +159,11 @@ describe('the statement says how and when each amount was paid', () => {
   });
 
   it('a returned payment: its date and reason, and the money back on the fund', async () => {
+    // The bank returns the entry on 11/25, after it settled; the office records it the day after (a
+    // return cannot be dated in the future). The sessions opened on 11/21 have gone idle by then.
+    t.clock.set(new Date('2026-11-26T15:00:00Z'));
+    admin = await t.signIn('admin');
+    ruth.user.token = await issueApiToken(t.ctx.db, ruth.user.id, t.clock.now());
     const batch = await ok(t.call('GET', `/api/payment-batches/${batchId}`, { token: admin.token }));
     const ach = batch.lines.find((line: { user_id: number }) => line.user_id === ruth.user.id);
     await ok(
