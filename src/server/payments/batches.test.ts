@@ -6,6 +6,7 @@ import { totpCode } from '../second-factor/totp';
 import { createDistributionViaApi } from '../test-support/distribution-api';
 import { readCsv } from '../test-support/downloads';
 import { createTestApp, expectNoChange, type SignedIn, type TestApp } from '../test-support/harness';
+import { ACH_DETAILS, PAYMENT_SETTINGS } from '../test-support/payment-fixtures';
 import { RELEASE_MESSAGES } from './release';
 
 /**
@@ -20,12 +21,7 @@ const MAT = '2026-11-30';
 type Payee = { user: SignedIn; distributionId: number; paid: number };
 let payees: Record<'ach' | 'wire' | 'check' | 'none', Payee>;
 
-const ACH = {
-  payout_method: 'ach',
-  bank_routing_number: '021000021',
-  bank_account_number: '123456789',
-  bank_account_type: 'checking',
-};
+const ACH = ACH_DETAILS;
 const WIRE = {
   payout_method: 'wire',
   beneficiary_name: 'Anna Müller',
@@ -53,16 +49,8 @@ beforeAll(async () => {
   await ok(
     t.call('PATCH', '/api/settings/payments', {
       token: admin.token,
-      json: {
-        company_name: 'Sheepfold',
-        company_id: '1123456789',
-        origin_routing_number: '021000021',
-        origin_bank_name: 'JPMorgan Chase',
-        offset_account_number: '55555555',
-        debtor_name: 'Sheepfold Mission',
-        debtor_account_number: '000123456',
-        debtor_bic: 'CHASUS33',
-      },
+      // An offset account besides: the NACHA file balances its credits with one debit.
+      json: { ...PAYMENT_SETTINGS, offset_account_number: '55555555' },
     }),
   );
   const seededPayees: Partial<typeof payees> = {};

@@ -1,10 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { issueApiToken } from '../auth/tokens';
 import { createDistributionViaApi } from '../test-support/distribution-api';
+import { pdfToText } from '../test-support/downloads';
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
+import { ACH_DETAILS, PAYMENT_SETTINGS } from '../test-support/payment-fixtures';
 import { pdfMoney } from './statement-pdf';
 
 /**
@@ -29,17 +27,6 @@ const ok = async (promise: Promise<{ status: number; body: any }>, status = 200)
   if (answer.status !== status) throw new Error(`${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body;
 };
-
-function pdfToText(content: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payment-statement-'));
-  try {
-    const file = path.join(dir, 'statement.pdf');
-    fs.writeFileSync(file, content);
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 async function statementOf(payee: Payee) {
   const result = await t.call('GET', `/api/distribution/${payee.distributionId}/statement.pdf`, {
@@ -75,23 +62,10 @@ beforeAll(async () => {
   await ok(
     t.call('PATCH', '/api/settings/payments', {
       token: admin.token,
-      json: {
-        company_name: 'Sheepfold',
-        company_id: '1123456789',
-        origin_routing_number: '021000021',
-        origin_bank_name: 'JPMorgan Chase',
-        debtor_name: 'Sheepfold Mission',
-        debtor_account_number: '000123456',
-        debtor_bic: 'CHASUS33',
-      },
+      json: PAYMENT_SETTINGS,
     }),
   );
-  ruth = await payee('Ruth Okafor', {
-    payout_method: 'ach',
-    bank_routing_number: '021000021',
-    bank_account_number: '123456789',
-    bank_account_type: 'checking',
-  });
+  ruth = await payee('Ruth Okafor', ACH_DETAILS);
   anna = await payee('Anna Wanjiru', {
     payout_method: 'wire',
     beneficiary_name: 'Anna Wanjiru',
