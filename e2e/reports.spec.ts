@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { monthLabel } from '../src/domain/dates';
 import { allFlagsReviewed } from '../src/domain/distributions/review';
-import { monthLabel } from '../src/domain/reports/chart';
 import {
   apiCall,
   apiToken,
@@ -30,7 +30,7 @@ const suffix = String(stamp).slice(-6);
 // the server dates a submission today. Rows are picked out by this spec's missionary number.
 const today = new Date().toISOString().slice(0, 10);
 const PERIOD = { start: `${today.slice(0, 8)}01`, end: today };
-const MONTH = monthLabel(PERIOD.end);
+const MONTH = monthLabel(PERIOD.end, 'short');
 const MISSIONARY_NUMBER = `RPT-${suffix}`;
 
 interface Seeded {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type IsoDate, isoDateOf } from '../../src/domain/dates';
+import { type IsoDate, isoDateOf, monthLabel } from '../../src/domain/dates';
 import { allFlagsReviewed } from '../../src/domain/distributions/review';
 import { createBackground } from '../../src/server/background';
 import { readConfig } from '../../src/server/config';
@@ -14,21 +14,6 @@ import { importDonationFile } from '../../src/server/donations/import-donations'
 import { DEMO_DOMAIN, demoEmail } from './constants';
 import { demoDonationCsv } from './donations';
 import { DEMO_MISSIONARIES } from './missionaries';
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** One month of the demo history: its donation upload and, for the older two, its MAT Day. */
 export interface DemoMonth {
@@ -59,7 +44,7 @@ export function demoMonths(now: Date): DemoMonth[] {
     const at = (hour: number) => new Date(`${endDate}T${String(hour).padStart(2, '0')}:00:00Z`);
     return {
       index,
-      uploadName: `${MONTH_NAMES[first.getUTCMonth()]} ${first.getUTCFullYear()}`,
+      uploadName: monthLabel(startDate),
       startDate,
       endDate,
       distributed,

@@ -1,4 +1,14 @@
-import { addDays, compareDates, earliest, formatUSDate, isIsoDate, isoDateOf, isWithin, latest } from './dates';
+import {
+  addDays,
+  compareDates,
+  earliest,
+  formatUSDate,
+  isIsoDate,
+  isoDateOf,
+  isWithin,
+  latest,
+  monthLabel,
+} from './dates';
 
 describe('isIsoDate', () => {
   it.each([
@@ -86,5 +96,24 @@ describe('isoDateOf and addDays', () => {
     ['2026-03-08', 1, '2026-03-09'], // a daylight-saving day elsewhere changes nothing in UTC
   ])('addDays(%s, %s) = %s', (date, days, expected) => {
     expect(addDays(date, days)).toBe(expected);
+  });
+});
+
+describe('monthLabel: one label for a date or a month, long or short', () => {
+  it.each([
+    ['2026-03', 'long', 'March 2026'], // a month, as exchange rates are kept
+    ['2026-03-31', 'long', 'March 2026'], // a date: its month
+    ['2024-05-31', 'short', 'May 2024'], // a distribution's end date on a chart
+    ['2026-12-01', 'short', 'Dec 2026'],
+    ['2025-01-15', 'short', 'Jan 2025'],
+    ['2026-09', 'long', 'September 2026'], // the demo's upload names
+    ['2026-09', 'short', 'Sep 2026'],
+    ['2026-13', 'long', '13 2026'], // no such month: the number as it is, never a wrong name
+  ] as const)('%s %s → %s', (value, length, label) => {
+    expect(monthLabel(value, length)).toBe(label);
+  });
+
+  it('is long unless asked for short', () => {
+    expect(monthLabel('2026-11-30')).toBe('November 2026');
   });
 });

@@ -58,3 +58,33 @@ export function addDays(date: IsoDate, days: number): IsoDate {
   const { year, month, day } = isoDateParts(date);
   return isoDateOf(new Date(Date.UTC(year, month - 1, day + days)));
 }
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** Month 1–12 named in full ("March") or in three letters ("Mar"); another number as it is. */
+export function monthName(month: number, length: 'long' | 'short' = 'long'): string {
+  const name = MONTH_NAMES[month - 1];
+  if (name === undefined) return String(month);
+  return length === 'long' ? name : name.slice(0, 3);
+}
+
+/**
+ * The month of a date or of a month: "2026-03-31" or "2026-03" → "March 2026", or "Mar 2026" short
+ * (the charts' and statements' lists). The one month label of the web, the domain and the demo.
+ */
+export function monthLabel(dateOrMonth: string, length: 'long' | 'short' = 'long'): string {
+  return `${monthName(Number(dateOrMonth.slice(5, 7)), length)} ${dateOrMonth.slice(0, 4)}`;
+}

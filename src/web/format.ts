@@ -37,24 +37,3 @@ export function localToday(now: Date = new Date()): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** A month "2026-03" as "March 2026" (exchange rates are kept by month). */
-export function monthLabel(month: string): string {
-  const [year, number] = month.split('-');
-  return `${MONTHS[Number(number) - 1] ?? number} ${year}`;
-}

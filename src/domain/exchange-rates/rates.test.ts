@@ -34,6 +34,56 @@ describe('parseExchangeRateCsv', () => {
       errors: { 'row 3': ['Rate must be a number.'] },
     });
   });
+
+  // RFC 4180 quoting, as spreadsheets write it: quoted header and cells, a comma or a doubled quote
+  // inside quotes, CRLF line ends, a quoted cell spanning two lines (the next row keeps its line).
+  it.each([
+    ['quoted cells, CRLF', '"month","currency","rate"\r\n"2026-11","KES","129.50"\r\n', [['2026-11', 'KES', '129.50']]],
+    [
+      'a comma and a doubled quote inside an unused column',
+      'month,note,currency,rate\n2026-11,"Nairobi, ""street"" rate",KES,130\n',
+      [['2026-11', 'KES', '130']],
+    ],
+    [
+      'a decimal comma in a quoted rate (decision 23): 129,50 = 129.50',
+      'month,currency,rate\n2026-11,KES,"129,50"\n',
+      [['2026-11', 'KES', '129.50']],
+    ],
+    [
+      'a quoted cell over two lines',
+      'month,note,currency,rate\n2026-10,"two\nlines",UGX,3700\n2026-11,,TZS,2650\n',
+      [
+        ['2026-10', 'UGX', '3700'],
+        ['2026-11', 'TZS', '2650'],
+      ],
+    ],
+  ])('%s', (_name, csv, expected) => {
+    const rows = expected.map(([month, currency, rate]) => ({ month, currency, rate }));
+    expect(parseExchangeRateCsv(csv)).toEqual({ ok: true, rows });
+  });
+
+  it.each([
+    // "3,700" could be 3700 or 3.7: a thousands comma is never guessed (decision 23).
+    [
+      'month,currency,rate\n2026-11,KES,129.5\n2026-11,UGX,"3,700"\n',
+      {
+        'row 3': [
+          'Rate has a comma that is not a decimal comma (at most 2 digits may follow it): write it without a thousands separator, e.g. 1234 or 1234,50.',
+        ],
+      },
+    ],
+    // The row after a two-line cell is named by the line it starts on: header 1, rows 2–3, then 4.
+    [
+      'month,note,currency,rate\n2026-10,"two\nlines",UGX,3700\n2026-11,,TZS,x\n',
+      { 'row 4': ['Rate must be a number.'] },
+    ],
+    [
+      'month,currency,rate\n2026-11,KES,129.5\n2026-11,"KES,129.5\n',
+      { 'row 3': ['A quoted value that starts on line 3 is never closed.'] },
+    ],
+  ])('refuses %j naming the row', (csv, errors) => {
+    expect(parseExchangeRateCsv(csv)).toEqual({ ok: false, errors });
+  });
 });
 
 describe('looksInverted', () => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../currencies';
+import { CsvSyntaxError, parseDelimited } from '../donations/csv';
+import type { SourceRow } from '../donations/import-file';
 import { decimalField } from '../fields';
 
 /**
@@ -40,29 +42,36 @@ export type CsvResult = { ok: true; rows: ExchangeRateRow[] } | { ok: false; err
 
 /**
  * Reads the import CSV: a header naming month, currency and rate (any order, any case), then rows.
- * Every bad row is named ("row 3": the file's line number, header = row 1) so the admin can fix
- * the file in one go; nothing is kept unless every row is good.
+ * Cells are read as RFC 4180 says (the donation import's reader): quotes, doubled quotes, commas and
+ * line breaks inside quotes, CRLF. A quoted "129,50" is 129.50 by decision 23's decimal comma.
+ * Every bad row is named ("row 3": the file's line number where the row starts, header = row 1) so
+ * the admin can fix the file in one go; nothing is kept unless every row is good.
  */
 export function parseExchangeRateCsv(text: string): CsvResult {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const header = (lines[0] ?? '').split(',').map((cell) => cell.trim().toLowerCase());
+  let records: SourceRow[];
+  try {
+    records = parseDelimited(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) return { ok: false, errors: { [`row ${error.line}`]: [error.message] } };
+    throw error;
+  }
+  const header = (records[0]?.cells ?? []).map((cell) => cell.trim().toLowerCase());
   const [month, currency, rate] = EXCHANGE_RATE_HEADER.map((name) => header.indexOf(name));
   if (month === undefined || currency === undefined || rate === undefined || Math.min(month, currency, rate) < 0) {
     return { ok: false, errors: { csv: ['The first line must name the columns month, currency and rate.'] } };
   }
   const rows: ExchangeRateRow[] = [];
   const errors: Record<string, string[]> = {};
-  lines.slice(1).forEach((line, index) => {
-    if (line.trim() === '') return;
-    const cells = line.split(',').map((cell) => cell.trim().replace(/^"(.*)"$/, '$1'));
+  for (const { rowNumber, cells } of records.slice(1)) {
+    if (cells.every((cell) => cell.trim() === '')) continue;
     const parsed = exchangeRateRowSchema.safeParse({
       month: cells[month],
       currency: cells[currency],
       rate: cells[rate],
     });
     if (parsed.success) rows.push(parsed.data);
-    else errors[`row ${index + 2}`] = parsed.error.issues.map((issue) => issue.message);
-  });
+    else errors[`row ${rowNumber}`] = parsed.error.issues.map((issue) => issue.message);
+  }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   if (rows.length === 0) return { ok: false, errors: { csv: ['The file has no rates.'] } };
   return { ok: true, rows };

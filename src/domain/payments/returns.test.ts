@@ -53,7 +53,22 @@ describe('returnRefusal: the code must be one of the line method', () => {
     ['check', 'VOID', null],
     ['check', 'R03', 'code'],
   ] as const)('%s line, code %s → %s', (method, code, field) => {
-    const refusal = returnRefusal({ status: 'paid', method }, released, { code, date: '2026-12-02' });
+    const refusal = returnRefusal({ status: 'paid', method }, released, { code, date: '2026-12-02' }, '2026-12-03');
     expect(refusal?.field ?? null).toBe(field);
+  });
+});
+
+describe('returnRefusal: the date is between the release and today', () => {
+  const released = { status: 'released', releasedOn: '2026-11-30' };
+  const today = '2026-12-03';
+  it.each([
+    ['2026-11-29', 'The date must be on or after the release, 11/30/2026.'], // a day before the release
+    ['2026-11-30', null], // the release day itself
+    ['2026-12-03', null], // today
+    ['2026-12-04', "The date cannot be in the future: the bank's return date is today, 12/03/2026, or earlier."],
+  ])('returned on %s → %s', (date, message) => {
+    const refusal = returnRefusal({ status: 'paid', method: 'ach' }, released, { code: 'R03', date }, today);
+    expect(refusal?.message ?? null).toBe(message);
+    if (refusal) expect(refusal.field).toBe('date');
   });
 });

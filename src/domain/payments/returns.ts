@@ -36,11 +36,16 @@ export function returnLabel(code: string): string {
   return name ? `${code} ${name}` : code;
 }
 
-/** Why a return cannot be recorded on this line (409 or a 422 on a field), or null when it can. */
+/**
+ * Why a return cannot be recorded on this line (409 or a 422 on a field), or null when it can. The
+ * date is the day the bank returned the payment: between the release and `today`, as a bank reports
+ * a return only after it happened.
+ */
 export function returnRefusal(
   line: { status: LineStatus; method: PayoutMethod },
   batch: { status: string; releasedOn: IsoDate | null },
   input: { code: string; date: IsoDate },
+  today: IsoDate,
 ): { field?: 'code' | 'date'; message: string } | null {
   if (batch.status !== 'released' || batch.releasedOn === null)
     return { message: 'Only a released batch has payments that can come back: leave the line out instead.' };
@@ -52,6 +57,11 @@ export function returnRefusal(
     };
   if (input.date < batch.releasedOn)
     return { field: 'date', message: `The date must be on or after the release, ${formatUSDate(batch.releasedOn)}.` };
+  if (input.date > today)
+    return {
+      field: 'date',
+      message: `The date cannot be in the future: the bank's return date is today, ${formatUSDate(today)}, or earlier.`,
+    };
   const fits =
     line.method === 'ach'
       ? ACH_CODE.test(input.code)

@@ -1,4 +1,4 @@
-import { type IsoDate, isoDateParts } from '../dates';
+import { type IsoDate, isoDateParts, monthName } from '../dates';
 import type { Cents } from '../money';
 
 /**
@@ -30,18 +30,10 @@ export function axisLabel(cents: Cents): string {
   return `${dollars < 0 ? '-' : ''}$${Math.abs(dollars).toLocaleString('en-US')}`;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "2024-05-31" → "May 2024" (the month a distribution ends in). */
-export function monthLabel(date: IsoDate): string {
-  const { year, month } = isoDateParts(date);
-  return `${MONTHS[month - 1] ?? '?'} ${year}`;
-}
-
 /** "2024-05-31" → "May '24" for narrow axes. */
 export function shortMonthLabel(date: IsoDate): string {
   const { year, month } = isoDateParts(date);
-  return `${MONTHS[month - 1] ?? '?'} '${String(year).slice(2)}`;
+  return `${monthName(month, 'short')} '${String(year).slice(2)}`;
 }
 
 /**

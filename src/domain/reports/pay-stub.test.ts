@@ -1,41 +1,10 @@
-import { DEFAULT_TERMS } from '../terms';
 import { buildPayStub, type PayStubGroupKey } from './pay-stub';
 import type { StatementSource } from './statement';
-import { asReportDistribution, usd, workedExample } from './test-fixtures';
+import { usd, workedStatementSource } from './test-fixtures';
 
-const example = workedExample();
-const d = { ...asReportDistribution(example, { id: 501 }), comments: 'Office note', approved_on: '2024-06-02' };
-
-function source(overrides: Partial<StatementSource> = {}): StatementSource {
-  return {
-    siteTitle: 'Sheepfold',
-    terms: DEFAULT_TERMS,
-    distribution: d,
-    donations: [
-      { fundName: 'General Fund', designated: false, gifts: 2, amount: usd('4200.00') },
-      { fundName: 'Vehicle Fund', designated: true, gifts: 1, amount: usd('250.00') },
-    ],
-    reports: [
-      { id: 31, date: '2024-05-03', total: usd('965.40'), reimbursed: usd('785.40'), fromHoldAccounts: 0, owed: 0 },
-    ],
-    advances: [{ id: 41, requested: usd('300.00'), paid: usd('300.00') }],
-    funds: [
-      {
-        holdAccountId: 7,
-        fundName: 'Vehicle Fund',
-        starting: usd('400.00'),
-        deposits: usd('350.00'),
-        transfers: 0,
-        withdrawals: usd('750.00'),
-        ending: 0,
-        startingUnreimbursed: 0,
-        endingUnreimbursed: 0,
-        transactions: [],
-      },
-    ],
-    ...overrides,
-  };
-}
+// The statement's source with an office comment the pay stub must leave out.
+const d = { ...workedStatementSource().distribution, comments: 'Office note' };
+const source = (overrides: Partial<StatementSource> = {}) => workedStatementSource({ distribution: d, ...overrides });
 
 const linesOf = (stub: ReturnType<typeof buildPayStub>, key: PayStubGroupKey) =>
   stub.groups.find((g) => g.key === key)?.lines.map((l) => [l.label, l.amount, l.hint ?? null]);

@@ -1,62 +1,11 @@
 import { computeDistribution } from '../distributions/engine';
 import { distributionInput } from '../distributions/test-fixtures';
-import { DEFAULT_TERMS } from '../terms';
-import {
-  buildStatement,
-  NOT_ITEMISED,
-  type StatementDistribution,
-  type StatementSource,
-  type TableCell,
-} from './statement';
+import { buildStatement, NOT_ITEMISED, type StatementDistribution, type TableCell } from './statement';
 import { advanceHint } from './statement-sections';
-import { asReportDistribution, usd, workedExample } from './test-fixtures';
+import { asReportDistribution, usd, workedStatementSource } from './test-fixtures';
 
-const example = workedExample();
-const d = { ...asReportDistribution(example, { id: 501 }), comments: 'May MAT Day', approved_on: '2024-06-02' };
-
-function source(overrides: Partial<StatementSource> = {}): StatementSource {
-  return {
-    siteTitle: 'Sheepfold',
-    terms: DEFAULT_TERMS,
-    distribution: d,
-    donations: [
-      { fundName: 'General Fund', designated: false, gifts: 2, amount: usd('4200.00') },
-      { fundName: 'Vehicle Fund', designated: true, gifts: 1, amount: usd('250.00') },
-    ],
-    reports: [
-      {
-        id: 31,
-        date: '2024-05-03',
-        total: usd('965.40'),
-        reimbursed: usd('785.40'),
-        fromHoldAccounts: usd('180.00'),
-        owed: 0,
-      },
-    ],
-    advances: [{ id: 41, requested: usd('300.00'), paid: usd('300.00') }],
-    funds: [
-      {
-        holdAccountId: 7,
-        fundName: 'Vehicle Fund',
-        starting: usd('400.00'),
-        deposits: usd('350.00'),
-        transfers: 0,
-        withdrawals: usd('750.00'),
-        ending: 0,
-        startingUnreimbursed: usd('60.00'),
-        endingUnreimbursed: usd('90.00'),
-        transactions: example.distribution.hold_account_transactions.map((t) => ({
-          type: t.transaction_type,
-          description: t.description,
-          requested: t.transaction_amount,
-          granted: t.amount_approved,
-          unpaid: t.added_unreimbursed_amount,
-        })),
-      },
-    ],
-    ...overrides,
-  };
-}
+const source = workedStatementSource;
+const d = source().distribution;
 
 const section = (statement: ReturnType<typeof buildStatement>, title: string) => {
   const found = statement.sections.find((s) => s.title === title);

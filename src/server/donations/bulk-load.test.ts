@@ -65,7 +65,7 @@ describe('when an import sets the indexes aside', () => {
     ['pglite', BULK_MIN_ROWS, 0, true], // a first large import
     ['pglite', BULK_MIN_ROWS, BULK_MIN_ROWS, true], // as many rows as the table holds
     ['pglite', BULK_MIN_ROWS, BULK_MIN_ROWS + 1, false], // the build would sort more rows than are saved
-    ['pglite', BULK_MIN_ROWS - 1, 0, false], // a small import: eleven builds cost more than they save
+    ['pglite', BULK_MIN_ROWS - 1, 0, false], // a small import: the index builds cost more than they save
     ['pglite', 145_000, 100_000, true],
     ['postgres', 145_000, 0, false], // DROP INDEX would lock donations' readers out: never
     ['postgres', BULK_MIN_ROWS, 0, false],

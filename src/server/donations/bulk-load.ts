@@ -7,9 +7,11 @@ import { countedTotal } from '../http/list-counts';
 
 /**
  * A 10 MB donor file (142,760 gifts) on the embedded database spent 3.8 s of its 4.7–5.1 s
- * keeping donations' eleven secondary indexes up to date row by row (a b-tree descent and its WAL per
- * index per row, in WebAssembly). Written without them the rows took 1.5 s, and building the eleven
- * again from the table afterwards 0.8 s (bench/import-http.ts, docs/performance.md). That is
+ * keeping donations' secondary indexes up to date row by row (a b-tree descent and its WAL per
+ * index per row, in WebAssembly). Written without them the rows took 1.5 s, and building them all
+ * again from the table afterwards 0.8 s (bench/import-http.ts, docs/performance.md). Which indexes
+ * and how many is whatever the migrations have made: `secondaryDonationIndexes` reads them from the
+ * catalog, so no count is kept here to go stale (the test compares the catalog before and after). That is
  * PostgreSQL's own advice for loading much data ("Populating a Database": remove the indexes, load,
  * create them again), done only where it pays and where nobody can see it:
  * - on PGlite alone. There the import's transaction holds the one connection, so no other request runs

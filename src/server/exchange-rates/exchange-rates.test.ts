@@ -82,6 +82,25 @@ describe('POST /api/exchange-rates/import', () => {
     ]);
   });
 
+  it('reads quoted cells as a spreadsheet writes them: a comma inside quotes, a decimal comma, CRLF', async () => {
+    const answer = await load(
+      admin,
+      '"Month","Note","Currency","Rate"\r\n"2026-06","Nairobi, ""office"" rate","KES","129,50"\r\n2026-06,,UGX,3700\r\n',
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.filter((row: { month: string }) => row.month === '2026-06')).toEqual([
+      { month: '2026-06', currency: 'KES', rate: 129.5 },
+      { month: '2026-06', currency: 'UGX', rate: 3700 },
+    ]);
+  });
+
+  it('422 naming the row of a quoted rate with a thousands comma ("3,700": 3700 or 3.7?)', async () => {
+    const answer = await load(admin, 'month,currency,rate\n2026-05,KES,128\n2026-05,UGX,"3,700"\n');
+    expect(answer.status).toBe(422);
+    expect(Object.keys(answer.body.errors)).toEqual(['row 3']);
+    expect(answer.body.errors['row 3'][0]).toMatch(/^Rate has a comma that is not a decimal comma/);
+  });
+
   it('422 naming each bad row (header = row 1) and keeps nothing of the file', async () => {
     const answer = await load(admin, 'month,currency,rate\n2026-07,KES,128\n2026-7,KES,128\n2026-07,GHS,-3\n');
     expect(answer.status).toBe(422);

@@ -6,6 +6,7 @@ import { totpCode } from '../second-factor/totp';
 import { createDistributionViaApi } from '../test-support/distribution-api';
 import { readCsv } from '../test-support/downloads';
 import { createTestApp, expectNoChange, type SignedIn, type TestApp } from '../test-support/harness';
+import { ACH_DETAILS, PAYMENT_SETTINGS } from '../test-support/payment-fixtures';
 import { RELEASE_MESSAGES } from './release';
 
 /**
@@ -20,12 +21,7 @@ const MAT = '2026-11-30';
 type Payee = { user: SignedIn; distributionId: number; paid: number };
 let payees: Record<'ach' | 'wire' | 'check' | 'none', Payee>;
 
-const ACH = {
-  payout_method: 'ach',
-  bank_routing_number: '021000021',
-  bank_account_number: '123456789',
-  bank_account_type: 'checking',
-};
+const ACH = ACH_DETAILS;
 const WIRE = {
   payout_method: 'wire',
   beneficiary_name: 'Anna Müller',
@@ -53,16 +49,8 @@ beforeAll(async () => {
   await ok(
     t.call('PATCH', '/api/settings/payments', {
       token: admin.token,
-      json: {
-        company_name: 'Sheepfold',
-        company_id: '1123456789',
-        origin_routing_number: '021000021',
-        origin_bank_name: 'JPMorgan Chase',
-        offset_account_number: '55555555',
-        debtor_name: 'Sheepfold Mission',
-        debtor_account_number: '000123456',
-        debtor_bic: 'CHASUS33',
-      },
+      // An offset account besides: the NACHA file balances its credits with one debit.
+      json: { ...PAYMENT_SETTINGS, offset_account_number: '55555555' },
     }),
   );
   const seededPayees: Partial<typeof payees> = {};
@@ -288,6 +276,31 @@ describe('a batch from build to returns', () => {
     expect((await call({ line_id: 999999, code: 'VOID', date: MAT })).status).toBe(404);
     expect((await call({ line_id: line.id, code: 'VOID', date: MAT }, employee.token)).status).toBe(403);
     expect((await call({ line_id: line.id, code: 'VOID', date: MAT }, admin.token, 999999)).status).toBe(404);
+  });
+
+  it.each([
+    // Released on MAT Day, 11/30/2026, and the clock stands on that day.
+    ['before the release', '2026-11-29', 'The date must be on or after the release, 11/30/2026.'],
+    [
+      'in the future',
+      '2026-12-01',
+      "The date cannot be in the future: the bank's return date is today, 11/30/2026, or earlier.",
+    ],
+    [
+      'far in the future',
+      '2027-11-30',
+      "The date cannot be in the future: the bank's return date is today, 11/30/2026, or earlier.",
+    ],
+  ])('returns: 422 on the date for a return dated %s, nothing recorded', async (_when, date, message) => {
+    const line = lineOf(batch, payees.check.user);
+    const answer = await expectNoChange(t, ['journal_entries', 'profiles', 'payment_lines', 'mail_queue'], () =>
+      t.call('POST', `/api/payment-batches/${batch.id}/returns`, {
+        token: admin.token,
+        json: { line_id: line.id, code: 'VOID', date },
+      }),
+    );
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual({ date: [message] });
   });
 });
 

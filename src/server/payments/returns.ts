@@ -42,6 +42,8 @@ export async function recordReturn(
       { status: line.status as LineStatus, method: line.method as PayoutMethod },
       { status: batch.status, releasedOn: batch.releasedAt ? isoDateOf(batch.releasedAt) : null },
       { code: input.code, date: input.date },
+      // The server's day (UTC), as the release dates a batch: a US office's own date is never ahead of it.
+      isoDateOf(now),
     );
     if (refusal?.field) throw AppError.field(refusal.field, refusal.message);
     if (refusal) throw AppError.conflict(refusal.message);

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { ledgerHolds } from '../../domain/ledger/check';
 import {
   closeApp,
@@ -12,7 +8,7 @@ import {
   submittedReport,
 } from '../distributions/test-fixtures';
 import { checkLiveLedger } from '../ledger/read-ledger';
-import { cents, csvColumn, readCsv } from '../test-support/downloads';
+import { cents, csvColumn, pdfToText, readCsv } from '../test-support/downloads';
 import { seedCategories } from '../test-support/expense-fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
 
@@ -40,17 +36,6 @@ async function approve(range: { start_date: string; end_date: string }) {
   );
   await ok(t.call('POST', '/api/batch-approve', { token: admin.token, json: { distribution_ids: [created.id] } }));
   return created.id as number;
-}
-
-function pdfToText(content: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payout-statement-'));
-  try {
-    const file = path.join(dir, 'statement.pdf');
-    fs.writeFileSync(file, content);
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 async function statementText(id: number) {

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { type Cents, parseDollars } from '../../domain/money';
@@ -73,4 +77,16 @@ export function xlsxTotal(sheet: Sheet, header: string): number {
 
 export function sumCents(values: readonly Cents[]): Cents {
   return values.reduce((total, value) => total + value, 0);
+}
+
+/** A PDF's text as poppler's pdftotext lays it out (-layout), the way a reader sees the page. */
+export function pdfToText(content: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-text-'));
+  try {
+    const file = path.join(dir, 'document.pdf');
+    fs.writeFileSync(file, content);
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

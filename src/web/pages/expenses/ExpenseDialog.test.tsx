@@ -1,7 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { localToday, monthLabel } from '../../format';
+import { monthLabel } from '../../../domain/dates';
+import { localToday } from '../../format';
 import { AppProviders, fakeApi } from '../../testing';
 import { ExpenseDialog } from './ExpenseDialog';
 import { fullReport } from './report-fixture';

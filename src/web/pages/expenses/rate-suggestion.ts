@@ -1,6 +1,6 @@
+import { monthLabel } from '../../../domain/dates';
 import { formatRate, looksInverted, rateBothWays, suggestRate } from '../../../domain/exchange-rates/rates';
 import { readDecimalComma } from '../../../domain/money';
-import { monthLabel } from '../../format';
 
 /**
  * The expense form's exchange rate (decision 37): which rate to suggest for a currency and a date,

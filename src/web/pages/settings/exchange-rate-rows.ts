@@ -1,6 +1,6 @@
+import { monthLabel } from '../../../domain/dates';
 import type { FieldErrors } from '../../../domain/errors';
 import { rateBothWays } from '../../../domain/exchange-rates/rates';
-import { monthLabel } from '../../format';
 
 /** One kept rate as the Exchange Rates list shows it. */
 export interface RateRow {

@@ -13,7 +13,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { useId, useState } from 'react';
-import { monthLabel } from '../../../domain/reports/chart';
+import { monthLabel } from '../../../domain/dates';
 import { money } from '../../format';
 import { DonationsPlot } from './DonationsPlot';
 import { donationsChartScale } from './donations-chart-scale';
@@ -87,7 +87,7 @@ function DonationsTable({ points, label }: { points: TrendPointWire[]; label: st
         <TableBody>
           {points.map((point) => (
             <TableRow key={point.distribution_id}>
-              <TableCell>{monthLabel(point.end_date)}</TableCell>
+              <TableCell>{monthLabel(point.end_date, 'short')}</TableCell>
               <TableCell align="right">{money(point.total_donations)}</TableCell>
               <TableCell align="right">{money(point.ending_balance)}</TableCell>
             </TableRow>

@@ -1,11 +1,6 @@
 import { Box, useTheme } from '@mui/material';
-import {
-  axisLabel,
-  CHART_HEIGHT as HEIGHT,
-  monthLabel,
-  CHART_PAD as PAD,
-  shortMonthLabel,
-} from '../../../domain/reports/chart';
+import { monthLabel } from '../../../domain/dates';
+import { axisLabel, CHART_HEIGHT as HEIGHT, CHART_PAD as PAD, shortMonthLabel } from '../../../domain/reports/chart';
 import { money } from '../../format';
 import type { DonationsChartScale } from './donations-chart-scale';
 import type { TrendPointWire } from './types';
@@ -65,7 +60,7 @@ export function DonationsPlot({
           stroke={theme.palette.secondary.main}
           strokeWidth={2.5}
         >
-          <title>{`${monthLabel(point.end_date)}: ending balance ${money(point.ending_balance)}`}</title>
+          <title>{`${monthLabel(point.end_date, 'short')}: ending balance ${money(point.ending_balance)}`}</title>
         </circle>
       ))}
     </Box>
@@ -90,7 +85,7 @@ function DonationBars({ points, scale }: { points: TrendPointWire[]; scale: Dona
           fill={theme.palette.primary.main}
           opacity={0.88}
         >
-          <title>{`${monthLabel(point.end_date)}: donations ${money(point.total_donations)}`}</title>
+          <title>{`${monthLabel(point.end_date, 'short')}: donations ${money(point.total_donations)}`}</title>
         </rect>
         {index % every === (points.length - 1) % every && (
           <text x={x(index)} y={HEIGHT - 12} textAnchor="middle" fontSize={12} fill={theme.palette.text.secondary}>

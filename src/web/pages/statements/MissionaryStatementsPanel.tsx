@@ -1,7 +1,7 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { monthLabel } from '../../../domain/reports/chart';
+import { monthLabel } from '../../../domain/dates';
 import type { statementsContract } from '../../../domain/reports/contract';
 import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
@@ -36,12 +36,12 @@ export function MissionaryStatementsPanel() {
             sx={{ mt: 2, alignItems: { sm: 'center' }, borderTop: 1, borderColor: 'divider', pt: 2 }}
           >
             <Typography sx={{ flexGrow: 1 }}>
-              Latest statement: <strong>{monthLabel(latest.end_date)}</strong>
+              Latest statement: <strong>{monthLabel(latest.end_date, 'short')}</strong>
             </Typography>
             <StatementButton
               distributionId={latest.id}
               label="Download Statement"
-              accessibleLabel={`Download Statement for ${monthLabel(latest.end_date)}`}
+              accessibleLabel={`Download Statement for ${monthLabel(latest.end_date, 'short')}`}
               variant="contained"
             />
             <Button component={RouterLink} to={`/profile/${me.id}`} size="small">

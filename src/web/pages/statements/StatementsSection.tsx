@@ -1,7 +1,7 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { IconButton, Tooltip } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { monthLabel } from '../../../domain/reports/chart';
+import { monthLabel } from '../../../domain/dates';
 import { statementsContract } from '../../../domain/reports/contract';
 import { call } from '../../api/call';
 import { keys } from '../../api/query-keys';
@@ -14,7 +14,7 @@ import { StatementButton, statementPath } from './StatementButton';
 import type { StatementSummary } from './types';
 
 const columns: Column<StatementSummary>[] = [
-  { key: 'end_date', label: 'Month', sortKey: 'end_date', render: (s) => monthLabel(s.end_date) },
+  { key: 'end_date', label: 'Month', sortKey: 'end_date', render: (s) => monthLabel(s.end_date, 'short') },
   {
     key: 'period',
     label: 'Period',
@@ -76,12 +76,12 @@ export function StatementsSection({ user }: { user: User }) {
             <StatementButton
               distributionId={s.id}
               label="PDF"
-              accessibleLabel={`Download the statement for ${monthLabel(s.end_date)} (PDF)`}
+              accessibleLabel={`Download the statement for ${monthLabel(s.end_date, 'short')} (PDF)`}
             />
             <Tooltip title="Open in a new tab">
               <IconButton
                 size="small"
-                aria-label={`Open the statement for ${monthLabel(s.end_date)} in a new tab`}
+                aria-label={`Open the statement for ${monthLabel(s.end_date, 'short')} in a new tab`}
                 onClick={() => void openInNewTab(statementPath(s.id)).catch(() => undefined)}
               >
                 <OpenInNewIcon fontSize="small" />

@@ -1,5 +1,6 @@
+import { monthLabel } from '../../../domain/dates';
 import { fromDollars } from '../../../domain/money';
-import { axisTicks, CHART_HEIGHT as HEIGHT, monthLabel, CHART_PAD as PAD } from '../../../domain/reports/chart';
+import { axisTicks, CHART_HEIGHT as HEIGHT, CHART_PAD as PAD } from '../../../domain/reports/chart';
 import { money } from '../../format';
 import type { TrendPointWire } from './types';
 
@@ -24,8 +25,8 @@ export function donationsChartScale(points: TrendPointWire[], phone: boolean) {
   const first = points[0];
   const last = points[points.length - 1];
   const summary =
-    `${points.length} approved distribution${points.length === 1 ? '' : 's'} from ${monthLabel(first.end_date)} ` +
-    `to ${monthLabel(last.end_date)}. Latest: donations ${money(last.total_donations)}, ending balance ` +
+    `${points.length} approved distribution${points.length === 1 ? '' : 's'} from ${monthLabel(first.end_date, 'short')} ` +
+    `to ${monthLabel(last.end_date, 'short')}. Latest: donations ${money(last.total_donations)}, ending balance ` +
     `${money(last.ending_balance)}. Highest donations ${money(Math.max(...donations) / 100)}, lowest ` +
     `${money(Math.min(...donations) / 100)}.`;
   const line = balances.map((cents, index) => `${x(index).toFixed(1)},${y(cents).toFixed(1)}`).join(' ');

@@ -1,10 +1,10 @@
 import { Box, Stack, useMediaQuery, useTheme } from '@mui/material';
+import { monthLabel } from '../../../domain/dates';
 import { fromDollars } from '../../../domain/money';
 import {
   axisLabel,
   axisTicks,
   CHART_HEIGHT as HEIGHT,
-  monthLabel,
   CHART_PAD as PAD,
   shortMonthLabel,
 } from '../../../domain/reports/chart';
@@ -34,9 +34,9 @@ function summaryOf(months: Months): string {
   if (!first || !last) return 'No months.';
   const best = months.reduce((top, month) => (month.total > top.total ? month : top), first);
   return (
-    `Giving per month from ${monthLabel(`${first.month}-01`)} to ${monthLabel(`${last.month}-01`)}. ` +
+    `Giving per month from ${monthLabel(`${first.month}-01`, 'short')} to ${monthLabel(`${last.month}-01`, 'short')}. ` +
     `This month ${money(last.total)} from ${last.givers} giver${last.givers === 1 ? '' : 's'}. ` +
-    `Highest ${money(best.total)} in ${monthLabel(`${best.month}-01`)}.`
+    `Highest ${money(best.total)} in ${monthLabel(`${best.month}-01`, 'short')}.`
   );
 }
 
@@ -79,7 +79,7 @@ export function SupportChart({ months }: { months: Months }) {
           const designated = fromDollars(month.designated);
           return (
             <g key={month.month}>
-              <title>{`${monthLabel(`${month.month}-01`)}: ${money(month.total)} (general ${money(month.general)}, designated ${money(month.designated)}), ${month.givers} givers`}</title>
+              <title>{`${monthLabel(`${month.month}-01`, 'short')}: ${money(month.total)} (general ${money(month.general)}, designated ${money(month.designated)}), ${month.givers} givers`}</title>
               <rect
                 x={x(index) - barWidth / 2}
                 y={y(general)}

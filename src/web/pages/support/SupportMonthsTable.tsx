@@ -1,5 +1,5 @@
 import { useMediaQuery, useTheme } from '@mui/material';
-import { monthLabel } from '../../../domain/reports/chart';
+import { monthLabel } from '../../../domain/dates';
 import { keys } from '../../api/query-keys';
 import { type Column, DataTable } from '../../components/DataTable';
 import { localPage } from '../../components/local-page';
@@ -29,7 +29,7 @@ const columns: Column<Month>[] = [
 export function SupportMonthsTable({ userId, months }: { userId: number; months: Support['months'] }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const rows = months.map((month) => ({ ...month, label: monthLabel(`${month.month}-01`) }));
+  const rows = months.map((month) => ({ ...month, label: monthLabel(`${month.month}-01`, 'short') }));
   return (
     <DataTable<Month>
       title="Month by month"

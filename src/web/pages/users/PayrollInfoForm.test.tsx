@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../domain/messages';
 import { MINISTER_FICA_MESSAGE } from '../../../domain/users/minister';
 import type { User } from '../../api/types';
 import { AppProviders, fakeApi, sessionUser } from '../../testing';
-import { PayrollInfoForm } from './PayrollInfoForm';
+import { NO_PAYROLL_INFO, PayrollInfoForm } from './PayrollInfoForm';
 
 function user(profile: Partial<NonNullable<User['profile']>> = {}): User {
   const base = sessionUser('missionary', 12);
@@ -137,5 +137,22 @@ describe('PayrollInfoForm: FICA only for W2 (docs/decisions.md "Tax status and F
     await actor.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(sent).toMatchObject({ minister: '1', fica_tax: '0' });
+  });
+});
+
+describe('PayrollInfoForm on a profile that is not a missionary’s (docs/product.md §2.3)', () => {
+  // Only missionaries are paid through distributions: an employee's own profile, or any staff
+  // member's, says so in a sentence instead of showing an empty form with every input greyed.
+  it.each(['employee', 'admin'] as const)('an %s: the sentence, no inputs, no Edit', SLOW, (role) => {
+    const { api_token: _token, ...staff } = sessionUser(role, 7);
+    render(
+      <AppProviders>
+        <PayrollInfoForm user={{ ...staff, profile: user().profile }} editable={role === 'admin'} onSaved={vi.fn()} />
+      </AppProviders>,
+    );
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Payroll Info' })).toBeInTheDocument();
+    expect(screen.getByText(NO_PAYROLL_INFO)).toBeInTheDocument();
   });
 });

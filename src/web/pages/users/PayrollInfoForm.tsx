@@ -1,4 +1,4 @@
-import { Grid, InputAdornment, Paper, Stack } from '@mui/material';
+import { Grid, InputAdornment, Paper, Stack, Typography } from '@mui/material';
 import { TAX_STATUSES } from '../../../domain/users/schemas';
 import type { User } from '../../api/types';
 import { FormField } from '../../components/form';
@@ -7,16 +7,31 @@ import { FicaTaxCheckbox, MinisterCheckbox } from './FicaTaxCheckbox';
 import { MONEY_FIELDS, PERCENT_FIELDS } from './payroll-fields';
 import { usePayrollInfoForm } from './use-payroll-info-form';
 
-/** Payroll Info: Edit enables the inputs; Save submits and disables them again (docs/product.md §2.3). */
-export function PayrollInfoForm({
-  user,
-  editable,
-  onSaved,
-}: {
-  user: User;
-  editable: boolean;
-  onSaved(user: User): void;
-}) {
+/** Why a profile that is not a missionary's has no Payroll Info (docs/product.md §2.3). */
+export const NO_PAYROLL_INFO =
+  'Payroll Info is kept for missionaries only: MAT Day distributions pay missionaries, and nothing in Sheepfold pays this user.';
+
+type PayrollInfoProps = { user: User; editable: boolean; onSaved(user: User): void };
+
+/**
+ * Payroll Info (docs/product.md §2.3): on a missionary's profile the form; on anyone else's (a staff
+ * member's own My Profile among them) one sentence saying why there is none, never an empty greyed
+ * form, since only a missionary is paid through distributions.
+ */
+export function PayrollInfoForm(props: PayrollInfoProps) {
+  if (props.user.role === 'missionary') return <MissionaryPayrollForm {...props} />;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack spacing={1}>
+        <Typography variant="h2">Payroll Info</Typography>
+        <Typography variant="body2">{NO_PAYROLL_INFO}</Typography>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Edit enables the inputs; Save submits and disables them again. */
+function MissionaryPayrollForm({ user, editable, onSaved }: PayrollInfoProps) {
   const { form, editing, edit, cancel, submit, noFica, noFicaReason } = usePayrollInfoForm(user, onSaved);
   const disabled = !editing;
 
