@@ -1,55 +1,15 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { STORED_MONEY_FIELDS, type StoredMoneyField } from '../../../domain/distributions/types';
 import type { Role } from '../../../domain/roles';
 import { type FakeApi, renderGuarded, signedInApi, signOutApi } from '../../testing';
 import { DistributionsPage } from './DistributionsPage';
+import { distributionRow as row } from './test-fixtures';
 import type { DistributionRecord } from './types';
 
 const userEvent = userEventLib.setup({ delay: null });
 // A shared 2-core machine: give the fake API and MUI's transitions time.
 configure({ asyncUtilTimeout: 10_000 });
 const SLOW = { timeout: 60_000 };
-
-function row(id: number, overrides: Partial<DistributionRecord> = {}): DistributionRecord {
-  return {
-    ...(Object.fromEntries(STORED_MONEY_FIELDS.map((field) => [field, 0])) as Record<StoredMoneyField, number>),
-    ministry_expense_reimbursement: 0,
-    ministry_expense_advance: 0,
-    fica_tax: 1,
-    tax_status: 'W2',
-    batch: 0,
-    approved_by: null,
-    reversed_at: null,
-    reversed_by: null,
-    reversal_reason: null,
-    created_by: 1,
-    updated_at: '2024-06-01T10:00:00.000Z',
-    user_email: `missionary${id}@example.org`,
-    missionary_number: null,
-    id,
-    status: 'pending',
-    user_id: 100 + id,
-    user_name: `Missionary ${id}`,
-    start_date: '2024-05-01',
-    end_date: '2024-05-31',
-    donation_upload_name: 'May 2024',
-    donation_upload_names: ['May 2024'],
-    total_donations: 4450,
-    funds_available: 1318.66,
-    total_payroll: 2451.34,
-    total_expenses: 965.4,
-    total_funds_disbursed: 4625.4,
-    ending_balance: 93.26,
-    starting_balance: 1250,
-    unreimbursed_amount_ending: 0,
-    comments: null,
-    review_flags: [],
-    created_at: '2024-06-01T10:00:00.000Z',
-    approved_at: null,
-    ...overrides,
-  };
-}
 
 function serve(role: Role, rows: DistributionRecord[]): FakeApi {
   const server = signedInApi(role);

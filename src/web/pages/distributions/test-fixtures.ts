@@ -6,9 +6,10 @@ import {
   type DistributionContextWire,
 } from '../../../domain/distributions/context';
 import { type TDistributionDetail, ZDistributionDetailSchema } from '../../../domain/distributions/contract';
-import { STORED_MONEY_FIELDS } from '../../../domain/distributions/types';
+import { STORED_MONEY_FIELDS, type StoredMoneyField } from '../../../domain/distributions/types';
 import { parseDecimal, parseDollars } from '../../../domain/money';
 import { DEFAULT_SETTINGS, settingsFrom } from '../../../domain/settings/settings';
+import type { DistributionRecord } from './types';
 
 /** "1,234.56" → cents, for fixtures. */
 export function usdCents(text: string): number {
@@ -165,4 +166,45 @@ export function savedDistribution(overrides: Partial<TDistributionDetail> & Pick
   };
   // Checked here, so a fixture that drifts from the contract fails where it is made.
   return ZDistributionDetailSchema.parse(record);
+}
+
+/** One row of a distributions list as GET /paginated_distribution answers it (pending, May 2024). */
+export function distributionRow(id: number, overrides: Partial<DistributionRecord> = {}): DistributionRecord {
+  return {
+    ...(Object.fromEntries(STORED_MONEY_FIELDS.map((field) => [field, 0])) as Record<StoredMoneyField, number>),
+    ministry_expense_reimbursement: 0,
+    ministry_expense_advance: 0,
+    fica_tax: 1,
+    tax_status: 'W2',
+    batch: 0,
+    approved_by: null,
+    reversed_at: null,
+    reversed_by: null,
+    reversal_reason: null,
+    created_by: 1,
+    updated_at: '2024-06-01T10:00:00.000Z',
+    user_email: `missionary${id}@example.org`,
+    missionary_number: null,
+    id,
+    status: 'pending',
+    user_id: 100 + id,
+    user_name: `Missionary ${id}`,
+    start_date: '2024-05-01',
+    end_date: '2024-05-31',
+    donation_upload_name: 'May 2024',
+    donation_upload_names: ['May 2024'],
+    total_donations: 4450,
+    funds_available: 1318.66,
+    total_payroll: 2451.34,
+    total_expenses: 965.4,
+    total_funds_disbursed: 4625.4,
+    ending_balance: 93.26,
+    starting_balance: 1250,
+    unreimbursed_amount_ending: 0,
+    comments: null,
+    review_flags: [],
+    created_at: '2024-06-01T10:00:00.000Z',
+    approved_at: null,
+    ...overrides,
+  };
 }

@@ -1,21 +1,30 @@
 import { Alert, Button, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { distributionsContract } from '../../../domain/distributions/contract';
 import { paymentsContract } from '../../../domain/payments/contract';
 import { ApiError, call } from '../../api/call';
-import { featureKeyOf } from '../../api/contract-keys';
+import { featureKeyOf, queryKeyOf } from '../../api/contract-keys';
 import { useMessages } from '../../shell/messages';
 
 /**
  * Drafting a batch (admin): every approved distribution of a MAT date not yet in a batch, and the
  * unpaid office payouts up to that date. The draft pays nothing until it is reviewed and released.
+ * The MAT date starts as the end date of the distribution approved last: the month the office has
+ * just approved is the one it pays, so the usual batch needs no date typed.
  */
 export function CreateBatchCard() {
   const messages = useMessages();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [matDate, setMatDate] = useState('');
+  const [typedDate, setTypedDate] = useState<string | null>(null);
+  const lastApprovedQuery = { status: 'approved', order_by: 'approved_at', order: 'desc', limit: 1 } as const;
+  const lastApproved = useQuery({
+    queryKey: queryKeyOf(distributionsContract.paginateDistributions, { query: lastApprovedQuery }),
+    queryFn: () => call(distributionsContract.paginateDistributions, { query: lastApprovedQuery }),
+  });
+  const matDate = typedDate ?? lastApproved.data?.data[0]?.end_date ?? '';
   const [error, setError] = useState<{ field?: string; form?: string }>({});
   const create = useMutation({
     mutationFn: () => call(paymentsContract.createBatch, { body: { mat_date: matDate } }),
@@ -54,7 +63,7 @@ export function CreateBatchCard() {
             type="date"
             value={matDate}
             onChange={(event) => {
-              setMatDate(event.target.value);
+              setTypedDate(event.target.value);
               setError({});
             }}
             slotProps={{ inputLabel: { shrink: true } }}
