@@ -22,27 +22,15 @@ const OFFLINE_READS = (userId: number) => ({
  * Online, a copy of what the add dialogs read is kept on the device, so that a report started offline
  * (never opened online) can still offer its categories; and the user, for a reload offline.
  */
-function keepForOffline(me: SessionUser): void {
+function keepForOffline(me: SessionUser) {
   localStorage.setItem('me', JSON.stringify(me));
   if (!navigator.onLine) return;
-  // Each read starts in a moment of its own once the page is drawn: started with the dashboard's
-  // first render, the four requests made its longest task on a slow phone longer (docs/performance.md).
-  // Not cancelled when the page closes: the copy is wanted most when the missionary moves on at once.
   for (const [key, path] of Object.entries(OFFLINE_READS(me.id))) {
-    whenIdle(
-      () =>
-        fetch(path, { headers: { accept: 'application/json', 'api-token': me.api_token } })
-          .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
-          .then((value) => putRecord(CACHE, { key, value }))
-          .catch(() => undefined), // the copy from before stays
-    );
+    fetch(path, { headers: { accept: 'application/json', 'api-token': me.api_token } })
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+      .then((value) => putRecord(CACHE, { key, value }))
+      .catch(() => undefined); // the copy from before stays
   }
-}
-
-/** Runs `work` when the browser is idle (within a second), or after a tick where it cannot say (Safari). */
-function whenIdle(work: () => void): void {
-  if ('requestIdleCallback' in window) requestIdleCallback(work, { timeout: 1000 });
-  else setTimeout(work, 1);
 }
 
 /**
