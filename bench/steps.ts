@@ -394,6 +394,8 @@ async function payTheMonth(steps: StepCounter): Promise<boolean> {
   }
   steps.part('draft payment batch');
   await steps.tap('Payments (menu)', payments);
+  // The date arrives with the page's first answers: look once they are in, as a person would.
+  await page.waitForLoadState('networkidle');
   await steps.typeIfEmpty('MAT date', page.getByLabel('MAT date'), MONTH.end);
   await steps.tap('Draft batch', page.getByRole('button', { name: 'Draft batch' }));
   await page.getByRole('heading', { name: /Payment batch #\d+/ }).waitFor(WAIT);
