@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { dailyChunk } from './scripts/build/daily-chunk.ts';
 import { precompress } from './scripts/build/precompress.ts';
 
 /**
@@ -58,6 +59,8 @@ export default defineConfig({
         ],
       },
     }),
+    // What the missionary's first screens share travels in one chunk (scripts/build/daily-chunk.ts).
+    dailyChunk(),
     precompress(),
   ],
   build: {

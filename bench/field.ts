@@ -18,7 +18,8 @@
  * whether the app is installable (a manifest and a service worker that controls the page), and
  * (desktop preset) scores the admin's dashboard.
  *
- * Run: npm run bench:field   (BENCH_PORT, BENCH_RUNS, BENCH_SKIP_BUILD, BENCH_SKIP_LIGHTHOUSE=1)
+ * Run: npm run bench:field   (BENCH_PORT, BENCH_RUNS, BENCH_SKIP_BUILD, BENCH_SKIP_LIGHTHOUSE=1,
+ *      BENCH_LH_REPORTS=dir to keep each Lighthouse report)
  */
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -254,6 +255,12 @@ async function lighthouseScores(): Promise<void> {
       const config = preset ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
       const result = await lighthouse(url, flags, config);
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+      // BENCH_LH_REPORTS=dir keeps each full report (long tasks, script costs) to read what to mend.
+      if (process.env.BENCH_LH_REPORTS) {
+        fs.mkdirSync(process.env.BENCH_LH_REPORTS, { recursive: true });
+        const name = `${new URL(url).pathname.replace(/\W+/g, '-')}-${preset ?? 'mobile'}.json`;
+        fs.writeFileSync(path.join(process.env.BENCH_LH_REPORTS, name), JSON.stringify(result.lhr, null, 1));
+      }
       const { categories } = result.lhr;
       const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
       // The metrics behind the performance score, and any audit below full marks outside it, so a

@@ -18,8 +18,8 @@ export const TREND_LENGTH = 12;
 /**
  * The frame every SVG chart of the web draws in (the donations chart, My Support's bars): its height
  * and the room around the plot for the axis labels, in SVG units. Here rather than beside one chart,
- * so a second chart shares it without cutting the first one's chunk in two (docs/performance.md,
- * "Keeping the dashboard's chunks whole").
+ * so a second chart shares it with the first one's chunk (docs/performance.md, "One chunk for the
+ * missionary's day").
  */
 export const CHART_HEIGHT = 240;
 export const CHART_PAD = { top: 14, right: 12, bottom: 34, left: 62 };

@@ -23,8 +23,8 @@ const columns: Column<Month>[] = [
 /**
  * The chart's months as a list, newest first: amounts, the split, givers, new and stopped. The app's
  * DataTable paged in memory: on a desk the 24 months fit one page of 30; a phone shows them as cards,
- * 10 a page. Being the dashboard's own table, it adds no chunk to the missionary dashboard
- * (docs/performance.md, "Keeping the dashboard's chunks whole").
+ * 10 a page. Being the dashboard's own table, it adds nothing to what the missionary dashboard
+ * downloads (docs/performance.md, "One chunk for the missionary's day").
  */
 export function SupportMonthsTable({ userId, months }: { userId: number; months: Support['months'] }) {
   const theme = useTheme();
