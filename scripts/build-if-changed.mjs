@@ -21,7 +21,7 @@ const SHARED = ['src/domain', 'tsconfig.json', 'package-lock.json'];
 const TARGETS = [
   {
     name: 'web app',
-    sources: ['src/web', 'vite.config.ts', ...SHARED],
+    sources: ['src/web', 'vite.config.ts', 'scripts/build', ...SHARED],
     output: 'dist/web/index.html',
     stamp: 'dist/.web-sources-hash',
     build: async () => {
