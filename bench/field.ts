@@ -21,13 +21,15 @@
  * Run: npm run bench:field   (BENCH_PORT, BENCH_RUNS, BENCH_SKIP_BUILD, BENCH_SKIP_LIGHTHOUSE=1,
  *      BENCH_LH_REPORTS=dir to keep each Lighthouse report)
  */
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { pageBudgets } from '../scripts/build/web-budget';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
+import { startServedApp, stopServedApp } from './served-app';
 
 const PORT = Number(process.env.BENCH_PORT ?? process.env.PORT ?? 3414);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -35,44 +37,9 @@ const BASE = `http://localhost:${PORT}`;
 const DATA_DIR = path.resolve('.tmp/bench-field');
 const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-1' };
 const MISSIONARY = { email: 'field@bench.test', password: 'bench-field-1', name: 'Field Missionary' };
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** The field link: bytes per second from kilobits per second. */
 const LINK = { latency: 100, downloadThroughput: (750 * 1000) / 8, uploadThroughput: (250 * 1000) / 8 };
 const CPU_SLOWDOWN = 4;
-
-async function startServer(): Promise<ChildProcess> {
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      AUTH_THROTTLE_LIMIT: '500',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  server.kill();
-  throw new Error('the server did not start');
-}
 
 async function createMissionary(): Promise<void> {
   const login = await fetch(`${BASE}/api/login`, {
@@ -167,7 +134,7 @@ interface Run {
 async function oneRun(): Promise<Run> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'sheepfold-field-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
     viewport: { width: 390, height: 844 },
   });
@@ -238,7 +205,7 @@ async function lighthouseScores(): Promise<void> {
   const port = PORT + 1000;
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'sheepfold-lh-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   });
   try {
@@ -326,7 +293,7 @@ async function installability(page: Page): Promise<string> {
 
 async function main(): Promise<void> {
   if (!process.env.BENCH_SKIP_BUILD) execSync('npm run build', { stdio: 'inherit' });
-  const server = await startServer();
+  const server = await startServedApp({ port: PORT, dataDir: DATA_DIR, admin: ADMIN });
   try {
     await createMissionary();
     const runs: Run[] = [];
@@ -354,7 +321,7 @@ async function main(): Promise<void> {
     );
     if (!process.env.BENCH_SKIP_LIGHTHOUSE) await lighthouseScores();
   } finally {
-    server.kill('SIGTERM');
+    await stopServedApp(server);
   }
 }
 

@@ -19,11 +19,13 @@
  *
  * Run: npm run bench:steps   (BENCH_PORT, BENCH_SKIP_BUILD=1, BENCH_VERBOSE=1)
  */
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import { type Browser, chromium, expect, type Page } from '@playwright/test';
 import { receiptPhoto } from '../e2e/expense-support';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
+import { startServedApp, stopServedApp } from './served-app';
 import { printTallies, StepCounter, type Tally } from './step-counter';
 
 const PORT = Number(process.env.BENCH_PORT ?? process.env.PORT ?? 3611);
@@ -36,15 +38,6 @@ const MISSIONARY = { email: 'amani@steps.test', password: 'steps-amani-1', name:
 const SHORT = { email: 'baraka@steps.test', password: 'steps-baraka-1', name: 'Baraka Otieno', number: 'K-102' };
 const CATEGORY = 'Guest houses';
 const TRIP_CATEGORY = 'Own car trips';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const WAIT = { timeout: 30_000 };
 
 /** This month as the office names its donor file ("November 2026") and its first and last day. */
@@ -64,32 +57,6 @@ function thisMonth() {
 }
 const MONTH = thisMonth();
 const UPLOAD_NAME = `${MONTH.name} gifts`;
-
-async function startServer(): Promise<ChildProcess> {
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      AUTH_THROTTLE_LIMIT: '500',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  server.kill();
-  throw new Error('the server did not start');
-}
 
 /** One API call of the office's set-up; `optional` ones may be missing from an older product. */
 async function api(token: string, method: string, url: string, body?: unknown, optional = false) {
@@ -161,16 +128,6 @@ async function setUpOffice(): Promise<void> {
       bank_name: 'Chase',
     });
   }
-}
-
-/** Stops the server and waits for it, so a next run finds the port free. */
-async function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 async function signIn(steps: StepCounter, who: { email: string; password: string }): Promise<void> {
@@ -393,10 +350,21 @@ async function payTheMonth(steps: StepCounter): Promise<boolean> {
     return false;
   }
   steps.part('draft payment batch');
+  // The date arrives with the page's answer naming the distribution approved last: look once it is
+  // in and drawn, as a person would (on a busy machine the page's chunks can leave the network idle
+  // before that answer is asked for, so waiting for an idle network was not enough).
+  const lastApproved = page.waitForResponse((response) =>
+    /\/api\/paginated_distribution\?.*approved_at/.test(response.url()),
+  );
   await steps.tap('Payments (menu)', payments);
-  // The date arrives with the page's first answers: look once they are in, as a person would.
-  await page.waitForLoadState('networkidle');
-  await steps.typeIfEmpty('MAT date', page.getByLabel('MAT date'), MONTH.end);
+  await lastApproved;
+  const matDate = page.getByLabel('MAT date');
+  await matDate.waitFor(WAIT);
+  await expect
+    .poll(() => matDate.inputValue(), { timeout: 5_000 })
+    .not.toBe('')
+    .catch(() => undefined);
+  await steps.typeIfEmpty('MAT date', matDate, MONTH.end);
   await steps.tap('Draft batch', page.getByRole('button', { name: 'Draft batch' }));
   await page.getByRole('heading', { name: /Payment batch #\d+/ }).waitFor(WAIT);
   // A new account is held until checked, then waits for a prenote: clear each the batch shows.
@@ -452,9 +420,9 @@ async function officeMonth(browser: Browser): Promise<Tally> {
 async function main(): Promise<void> {
   if (!process.env.BENCH_SKIP_BUILD) execSync('npm run build', { stdio: 'inherit' });
   fs.mkdirSync(SHOTS, { recursive: true });
-  const server = await startServer();
+  const server = await startServedApp({ port: PORT, dataDir: DATA_DIR, admin: ADMIN });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   try {
@@ -465,7 +433,7 @@ async function main(): Promise<void> {
     console.log(`\nScreenshots: ${SHOTS}`);
   } finally {
     await browser.close();
-    await stopServer(server);
+    await stopServedApp(server);
   }
 }
 

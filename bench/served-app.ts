@@ -1,0 +1,47 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+
+/**
+ * The real server as `npm start` runs it, on a fresh embedded database in `dataDir`, with its first
+ * admin: for the benches that drive the app in a browser. Answers once `/api/health` does.
+ */
+export async function startServedApp(options: {
+  port: number;
+  dataDir: string;
+  admin: { email: string; password: string };
+}): Promise<ChildProcess> {
+  fs.rmSync(options.dataDir, { recursive: true, force: true });
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      DATA_DIR: options.dataDir,
+      ADMIN_EMAIL: options.admin.email,
+      ADMIN_PASSWORD: options.admin.password,
+      LOG_LEVEL: 'warn',
+      // The benches sign in and out many times a minute.
+      AUTH_THROTTLE_LIMIT: '500',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`http://localhost:${options.port}/api/health`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  server.kill();
+  throw new Error('the server did not start');
+}
+
+/** Stops the server and waits for it, so a next run finds the port free. */
+export async function stopServedApp(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
