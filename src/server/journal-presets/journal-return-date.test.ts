@@ -1,6 +1,7 @@
 import { type ReadEntry, readQbo, readSheepfoldCsv, readXero } from '../../../test/journal/readers';
 import { createDistributionViaApi } from '../test-support/distribution-api';
 import { createTestApp, type SignedIn, type TestApp } from '../test-support/harness';
+import { PAYMENT_SETTINGS } from '../test-support/payment-fixtures';
 
 /**
  * A returned payment's journal entry is dated by the bank's return date, not by the day the office
@@ -38,13 +39,7 @@ beforeAll(async () => {
   await ok(
     t.call('PATCH', '/api/settings/payments', {
       token: admin.token,
-      json: {
-        company_name: 'Sheepfold',
-        company_id: '1123456789',
-        debtor_name: 'Sheepfold Mission',
-        debtor_account_number: '000123456',
-        debtor_bic: 'CHASUS33',
-      },
+      json: PAYMENT_SETTINGS,
     }),
   );
   const payee = await t.signIn('missionary', { name: 'Anna Müller', missionaryNumber: 'M-0031' });
