@@ -1,14 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { ledgerHolds } from '../../domain/ledger/check';
 import { MESSAGES } from '../../domain/messages';
 import { advanceRequests, journalEntries } from '../db/schema';
 import { closeApp, ok, profileOf, setPayroll } from '../distributions/test-fixtures';
 import { checkLiveLedger } from '../ledger/read-ledger';
-import { cents, csvColumn, readCsv } from '../test-support/downloads';
+import { cents, csvColumn, pdfToText, readCsv } from '../test-support/downloads';
 import {
   addExpense,
   approvedAdvance,
@@ -52,17 +48,6 @@ async function advanceReport(user: SignedIn, approved: string, spent: string) {
   await addExpense(t, user, report.id, { expense_code: cat.advance, field_currency: spent });
   await uploadReceipt(t, user, report.id);
   return { advance, report };
-}
-
-function pdfToText(content: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cash-returned-'));
-  try {
-    const file = path.join(dir, 'statement.pdf');
-    fs.writeFileSync(file, content);
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 async function approveDistribution(user: SignedIn, range: { start_date: string; end_date: string }) {

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { formatUSD } from '../../domain/money';
 import { distributions } from '../db/schema';
 import { type ApiSeeded, createDistributionViaApi, workedExampleApiSpec } from '../test-support/distribution-api';
+import { pdfToText } from '../test-support/downloads';
 import { createTestApp, expectStatus, type SignedIn, type TestApp } from '../test-support/harness';
 import { NOT_APPROVED, USER_REQUIRED } from './statements';
 
@@ -54,17 +54,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t.close());
-
-function pdfToText(content: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'statement-'));
-  try {
-    const file = path.join(dir, 'statement.pdf');
-    fs.writeFileSync(file, content);
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe('GET /api/distribution/{id}/statement.pdf', () => {
   it('is a PDF whose text carries the distribution totals to the cent', async () => {
