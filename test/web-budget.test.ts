@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { build } from 'vite';
+import { DAILY_SCREENS } from '../scripts/build/daily-chunk';
 import { chunkReport, entryKey, pageBudgets, readManifest, staticClosure } from '../scripts/build/web-budget';
 import { cacheControlFor } from '../src/server/app';
 
@@ -45,6 +46,15 @@ describe('web build budgets', () => {
     );
     // The dashboard loads everything the login page does and more.
     expect(missionaryDashboard).toBeGreaterThan(login);
+  });
+
+  it('the missionary dashboard loads what it shares with other screens as one chunk, not dozens', () => {
+    // 55 files before the "daily" chunk (scripts/build/daily-chunk.ts), 15 with it: each file more is a
+    // request on the phone's link and a modulepreload link the page inserts.
+    const manifest = readManifest(dist);
+    const dashboard = staticClosure(manifest, [entryKey(manifest), ...DAILY_SCREENS]);
+    expect(dashboard.size, [...dashboard].join('\n')).toBeLessThanOrEqual(20);
+    expect([...dashboard].filter((key) => manifest[key]?.name === 'daily')).toHaveLength(1);
   });
 
   it('My Support, opened from its address, stays within the dashboard’s 220 KiB', () => {

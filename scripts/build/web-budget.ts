@@ -6,6 +6,8 @@ import { DAILY_SCREENS } from './daily-chunk';
 /** One chunk of Vite's build manifest (`build.manifest: true`). */
 interface ManifestChunk {
   file: string;
+  /** The chunk's name: its screen's file name, or a group's name such as "daily". */
+  name?: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
