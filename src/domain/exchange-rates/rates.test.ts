@@ -1,4 +1,4 @@
-import { looksInverted, parseExchangeRateCsv, rateBothWays, suggestRate } from './rates';
+import { exchangeRateCount, looksInverted, parseExchangeRateCsv, rateBothWays, suggestRate } from './rates';
 
 /** Decision 37 (docs/decisions.md): the suggestion, the rate shown both ways, the CSV rows named. */
 describe('rateBothWays', () => {
@@ -83,6 +83,23 @@ describe('parseExchangeRateCsv', () => {
     ],
   ])('refuses %j naming the row', (csv, errors) => {
     expect(parseExchangeRateCsv(csv)).toEqual({ ok: false, errors });
+  });
+});
+
+describe('exchangeRateCount', () => {
+  it.each([
+    // header + 2 rows = 2 rates
+    ['month,currency,rate\n2026-11,KES,129.50\n2026-11,EUR,0.92\n', 2],
+    // CRLF and a blank line between rows: still 2
+    ['month,currency,rate\r\n2026-11,KES,129.50\r\n\r\n2026-11,EUR,0.92', 2],
+    // a quoted cell with a line break is one row, not two: 1 rate
+    ['month,currency,rate,note\n2026-11,KES,129.50,"first line\nsecond line"\n', 1],
+    // a byte-order mark and only the header: 0 rates
+    ['\uFEFFmonth,currency,rate\n', 0],
+    // an unclosed quote: the reader refuses, counted by non-blank lines (3 − header = 2)
+    ['month,currency,rate\n2026-11,KES,"129.50\n2026-11,EUR,0.92\n', 2],
+  ])('%j holds %i', (text, count) => {
+    expect(exchangeRateCount(text)).toBe(count);
   });
 });
 

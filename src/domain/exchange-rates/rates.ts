@@ -77,6 +77,22 @@ export function parseExchangeRateCsv(text: string): CsvResult {
   return { ok: true, rows };
 }
 
+/**
+ * How many rates a chosen file holds, for the confirmation before it is sent: its rows after the
+ * header, read as the import reads them (a line break inside quotes does not start a row; blank rows
+ * are skipped). A file the reader refuses is counted by its non-blank lines; the import then names
+ * the row it stopped at.
+ */
+export function exchangeRateCount(text: string): number {
+  try {
+    const records = parseDelimited(text.replace(/^\uFEFF/, ''));
+    return records.slice(1).filter(({ cells }) => cells.some((cell) => cell.trim() !== '')).length;
+  } catch (error) {
+    if (!(error instanceof CsvSyntaxError)) throw error;
+    return Math.max(0, text.split(/\r?\n/).filter((line) => line.trim() !== '').length - 1);
+  }
+}
+
 /** The rate to suggest: that month's office rate, else the missionary's last one for the currency. */
 export function suggestRate(
   officeRates: ReadonlyArray<{ month: string; currency: string; rate: number }>,

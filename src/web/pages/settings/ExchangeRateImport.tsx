@@ -3,6 +3,7 @@ import { Alert, AlertTitle, Box, Button, Paper, Stack, Typography } from '@mui/m
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { exchangeRatesContract as api } from '../../../domain/exchange-rates/contract';
+import { exchangeRateCount } from '../../../domain/exchange-rates/rates';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiError, call } from '../../api/call';
 import { featureKeyOf } from '../../api/contract-keys';
@@ -48,8 +49,7 @@ export function ExchangeRateImport() {
     event.target.value = '';
     if (!file) return;
     const csv = await file.text();
-    const lines = csv.split(/\r?\n/).filter((line) => line.trim() !== '').length - 1;
-    setChosen({ name: file.name, csv, lines: Math.max(0, lines) });
+    setChosen({ name: file.name, csv, lines: exchangeRateCount(csv) });
   };
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
