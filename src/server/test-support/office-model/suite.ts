@@ -1,6 +1,7 @@
 import { payeeBankDetails } from '../../db/schema';
 import { seedCategories } from '../expense-fixtures';
 import { createTestApp, type SignedIn, type TestApp } from '../harness';
+import { ACH_DETAILS, PAYMENT_SETTINGS } from '../payment-fixtures';
 import { runOffice } from './index';
 import { unlogEveryTable } from './unlogged';
 import type { Real } from './world';
@@ -29,24 +30,11 @@ async function paymentSetup(t: TestApp, admin: SignedIn, missionaries: readonly 
   const saved = [
     await t.call('PATCH', '/api/settings/payments', {
       token: admin.token,
-      json: {
-        company_name: 'Sheepfold',
-        company_id: '1123456789',
-        origin_routing_number: '021000021',
-        origin_bank_name: 'JPMorgan Chase',
-        debtor_name: 'Sheepfold Mission',
-        debtor_account_number: '000123456',
-        debtor_bic: 'CHASUS33',
-      },
+      json: PAYMENT_SETTINGS,
     }),
     await t.call('POST', `/api/user/${missionaries[0].id}/bank-details`, {
       token: admin.token,
-      json: {
-        payout_method: 'ach',
-        bank_routing_number: '021000021',
-        bank_account_number: '123456789',
-        bank_account_type: 'checking',
-      },
+      json: ACH_DETAILS,
     }),
     await t.call('POST', `/api/user/${missionaries[1].id}/bank-details`, {
       token: admin.token,
