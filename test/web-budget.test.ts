@@ -3,8 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { build } from 'vite';
-import { DAILY_SCREENS } from '../scripts/build/daily-chunk';
-import { chunkReport, entryKey, pageBudgets, readManifest, staticClosure } from '../scripts/build/web-budget';
+import {
+  chunkReport,
+  DAILY_SCREENS,
+  entryKey,
+  pageBudgets,
+  readManifest,
+  staticClosure,
+} from '../scripts/build/web-budget';
 import { cacheControlFor } from '../src/server/app';
 
 /**

@@ -1,18 +1,9 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rolldown } from 'vite';
+import { DAILY_SCREENS, type Manifest, staticClosure } from './web-budget';
 
 const WEB = path.resolve(import.meta.dirname, '../../src/web');
-
-/**
- * The screens a signed-in missionary's phone opens first: the dashboard, the menu drawer and the
- * message bar (the list test/web-budget.test.ts measures as the dashboard).
- */
-export const DAILY_SCREENS = [
-  'pages/expenses/MissionaryDashboardPage.tsx',
-  'shell/MenuDrawer.tsx',
-  'shell/MessageBar.tsx',
-];
 
 /**
  * Puts what the missionary's first screens share, beyond the first page, into one chunk, "daily".
@@ -64,17 +55,15 @@ async function dailyModules(): Promise<Set<string>> {
   const chunks = (Array.isArray(output) ? output : [output])
     .flatMap((result) => ('output' in result ? result.output : []))
     .filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const closure = (roots: Rolldown.OutputChunk[]) => {
-    const seen = new Set<Rolldown.OutputChunk>();
-    const visit = (chunk: Rolldown.OutputChunk | undefined) => {
-      if (!chunk || seen.has(chunk)) return;
-      seen.add(chunk);
-      for (const file of chunk.imports) visit(byFile.get(file));
-    };
-    roots.forEach(visit);
-    return seen;
-  };
+  // The chunk graph in the build manifest's shape, so web-budget.ts's closure walks it.
+  const graph: Manifest = Object.fromEntries(
+    chunks.map((chunk) => [chunk.fileName, { file: chunk.fileName, imports: chunk.imports }]),
+  );
+  const closure = (roots: Rolldown.OutputChunk[]) =>
+    staticClosure(
+      graph,
+      roots.map((chunk) => chunk.fileName),
+    );
   const entry = chunks.filter((chunk) => chunk.isEntry);
   const screenIds = DAILY_SCREENS.map((screen) => path.join(WEB, screen));
   const screens = screenIds.map((id) => {
@@ -82,11 +71,12 @@ async function dailyModules(): Promise<Set<string>> {
     if (!chunk) throw new Error(`daily chunk: ${id} is not a chunk of its own`);
     return chunk;
   });
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const firstPage = closure(entry);
   const daily = new Set<string>();
-  for (const chunk of closure([...entry, ...screens])) {
-    if (firstPage.has(chunk)) continue;
-    for (const id of chunk.moduleIds) if (!screenIds.includes(id)) daily.add(id);
+  for (const file of closure([...entry, ...screens])) {
+    if (firstPage.has(file)) continue;
+    for (const id of byFile.get(file)?.moduleIds ?? []) if (!screenIds.includes(id)) daily.add(id);
   }
   return daily;
 }

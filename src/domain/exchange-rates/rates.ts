@@ -50,7 +50,7 @@ export type CsvResult = { ok: true; rows: ExchangeRateRow[] } | { ok: false; err
 export function parseExchangeRateCsv(text: string): CsvResult {
   let records: SourceRow[];
   try {
-    records = parseDelimited(text.replace(/^\uFEFF/, ''));
+    records = readRecords(text);
   } catch (error) {
     if (error instanceof CsvSyntaxError) return { ok: false, errors: { [`row ${error.line}`]: [error.message] } };
     throw error;
@@ -63,7 +63,7 @@ export function parseExchangeRateCsv(text: string): CsvResult {
   const rows: ExchangeRateRow[] = [];
   const errors: Record<string, string[]> = {};
   for (const { rowNumber, cells } of records.slice(1)) {
-    if (cells.every((cell) => cell.trim() === '')) continue;
+    if (isBlank(cells)) continue;
     const parsed = exchangeRateRowSchema.safeParse({
       month: cells[month],
       currency: cells[currency],
@@ -85,13 +85,21 @@ export function parseExchangeRateCsv(text: string): CsvResult {
  */
 export function exchangeRateCount(text: string): number {
   try {
-    const records = parseDelimited(text.replace(/^\uFEFF/, ''));
-    return records.slice(1).filter(({ cells }) => cells.some((cell) => cell.trim() !== '')).length;
+    return readRecords(text)
+      .slice(1)
+      .filter(({ cells }) => !isBlank(cells)).length;
   } catch (error) {
     if (!(error instanceof CsvSyntaxError)) throw error;
     return Math.max(0, text.split(/\r?\n/).filter((line) => line.trim() !== '').length - 1);
   }
 }
+
+/** The file's records as the import reads them (a byte-order mark dropped); may throw CsvSyntaxError. */
+function readRecords(text: string): SourceRow[] {
+  return parseDelimited(text.replace(/^\uFEFF/, ''));
+}
+
+const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
 
 /** The rate to suggest: that month's office rate, else the missionary's last one for the currency. */
 export function suggestRate(
