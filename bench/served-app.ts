@@ -9,9 +9,12 @@ export async function startServedApp(options: {
   port: number;
   dataDir: string;
   admin: { email: string; password: string };
+  /** The checkout whose server and built web app to run (default: this one). */
+  cwd?: string;
 }): Promise<ChildProcess> {
   fs.rmSync(options.dataDir, { recursive: true, force: true });
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: options.cwd,
     env: {
       ...process.env,
       PORT: String(options.port),

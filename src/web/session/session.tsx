@@ -1,5 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { authContract, TSecondFactorNeeded } from '../../domain/auth/contract';
 import { SESSION_IDLE_MS } from '../../domain/roles';
 import { call } from '../api/call';
@@ -64,8 +74,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!token) return;
     call(tokenRoute, { body: { api_token: token } })
       .then((signedIn) => {
-        setUser(signedIn);
-        setStatus('authenticated');
+        // As a transition, React draws the signed-in page in slices and keeps "Signing you in" until
+        // it is ready, instead of one task the phone cannot interrupt (docs/performance.md).
+        startTransition(() => {
+          setUser(signedIn);
+          setStatus('authenticated');
+        });
         armIdleTimer();
       })
       .catch((error) => {

@@ -8,6 +8,7 @@ import { dateTime } from '../../format';
 import { EXCHANGE_RATES_KEPT } from '../../offline/kept-copy';
 import { isReportCreate, localReportId, type OutboxItem } from '../../offline/queue';
 import { allRecords, CACHE, OUTBOX, OUTBOX_CHANGED, putRecord } from '../../offline/store';
+import { whenIdle } from '../../shell/when-idle';
 
 /** The reads the add dialogs need, kept as offline/cached-read.ts keeps them (same keys, same shape). */
 const OFFLINE_READS = (userId: number) => ({
@@ -20,10 +21,9 @@ const OFFLINE_READS = (userId: number) => ({
 
 /**
  * Online, a copy of what the add dialogs read is kept on the device, so that a report started offline
- * (never opened online) can still offer its categories; and the user, for a reload offline.
+ * (never opened online) can still offer its categories.
  */
 function keepForOffline(me: SessionUser) {
-  localStorage.setItem('me', JSON.stringify(me));
   if (!navigator.onLine) return;
   for (const [key, path] of Object.entries(OFFLINE_READS(me.id))) {
     fetch(path, { headers: { accept: 'application/json', 'api-token': me.api_token } })
@@ -74,7 +74,13 @@ export function OfflineReportsCard({ me }: { me: SessionUser }) {
     window.addEventListener(OUTBOX_CHANGED, read);
     return () => window.removeEventListener(OUTBOX_CHANGED, read);
   }, [me.id]);
-  useEffect(() => keepForOffline(me), [me]);
+  useEffect(() => {
+    localStorage.setItem('me', JSON.stringify(me));
+    // Once the dashboard is drawn: the copies serve a later visit offline, not this screen, and four
+    // requests started inside React's effects made the dashboard's longest task longer
+    // (docs/performance.md, "The dashboard's first load").
+    return whenIdle(() => keepForOffline(me));
+  }, [me]);
   useSendWhileWaiting(items.some((item) => !item.refused));
   if (items.length === 0) return null;
   const reports = items.filter(isReportCreate);
