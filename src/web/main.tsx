@@ -5,12 +5,15 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { ApiError } from './api/client';
+import { zodWithoutEval } from './api/zod-without-eval';
 import { routes } from './routes';
 import { SessionProvider } from './session/session';
 import { MessageProvider } from './shell/messages';
 import { createStyleCache, keepStyles } from './shell/style-cache';
 import { SiteConfigProvider } from './site/site-config';
 import { theme } from './theme';
+
+zodWithoutEval();
 
 const queryClient = new QueryClient({
   defaultOptions: {
