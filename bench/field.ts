@@ -29,7 +29,7 @@ import { performance } from 'node:perf_hooks';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { pageBudgets } from '../scripts/build/web-budget';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
-import { startServedApp, stopServedApp } from './served-app';
+import { createBenchMissionary, startServedApp, stopServedApp } from './served-app';
 
 const PORT = Number(process.env.BENCH_PORT ?? process.env.PORT ?? 3414);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -42,20 +42,9 @@ const LINK = { latency: 100, downloadThroughput: (750 * 1000) / 8, uploadThrough
 const CPU_SLOWDOWN = 4;
 
 async function createMissionary(): Promise<void> {
-  const login = await fetch(`${BASE}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const { api_token } = (await login.json()) as { api_token: string };
-  const created = await fetch(`${BASE}/api/user`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'api-token': api_token },
-    body: JSON.stringify({ ...MISSIONARY, role: 'missionary', missionary_number: 'F-1', baseUrl: BASE }),
-  });
-  if (!created.ok) throw new Error(`creating the missionary: ${created.status} ${await created.text()}`);
-  missionaryId = ((await created.json()) as { id: number }).id;
-  await importGifts(api_token);
+  const { id, adminToken } = await createBenchMissionary(BASE, ADMIN, MISSIONARY);
+  missionaryId = id;
+  await importGifts(adminToken);
 }
 
 let missionaryId = 0;

@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
-import { startServedApp, stopServedApp } from './served-app';
+import { createBenchMissionary, startServedApp, stopServedApp } from './served-app';
 import { median } from './support';
 
 const DIRS = (process.env.BENCH_DIRS ?? '').split(',').filter(Boolean);
@@ -25,21 +25,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const FIRST_PORT = Number(process.env.BENCH_PORT ?? 3700);
 const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-1' };
 const MISSIONARY = { email: 'field@bench.test', password: 'bench-field-1', name: 'Field Missionary' };
-
-async function createMissionary(base: string): Promise<void> {
-  const login = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const { api_token } = (await login.json()) as { api_token: string };
-  const created = await fetch(`${base}/api/user`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'api-token': api_token },
-    body: JSON.stringify({ ...MISSIONARY, role: 'missionary', missionary_number: 'F-1', baseUrl: base }),
-  });
-  if (!created.ok) throw new Error(`creating the missionary: ${created.status} ${await created.text()}`);
-}
 
 interface Audit {
   score: number;
@@ -98,7 +83,7 @@ async function main(): Promise<void> {
     for (const [i, dir] of DIRS.entries()) {
       const dataDir = path.join(os.tmpdir(), `sheepfold-lh-ab-data-${ports[i]}`);
       servers.push(await startServedApp({ port: ports[i], dataDir, admin: ADMIN, cwd: dir }));
-      await createMissionary(`http://localhost:${ports[i]}`);
+      await createBenchMissionary(`http://localhost:${ports[i]}`, ADMIN, MISSIONARY);
     }
     const audits: Audit[][] = DIRS.map(() => []);
     for (let round = 0; round < ROUNDS; round++) {

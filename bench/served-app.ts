@@ -39,6 +39,30 @@ export async function startServedApp(options: {
   throw new Error('the server did not start');
 }
 
+/**
+ * Signs the admin in and creates a missionary (number F-1) through the API: the benches' one user of
+ * the field. Answers the missionary's id and the admin's token for further setup.
+ */
+export async function createBenchMissionary(
+  base: string,
+  admin: { email: string; password: string },
+  missionary: { email: string; password: string; name: string },
+): Promise<{ id: number; adminToken: string }> {
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  const { api_token } = (await login.json()) as { api_token: string };
+  const created = await fetch(`${base}/api/user`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'api-token': api_token },
+    body: JSON.stringify({ ...missionary, role: 'missionary', missionary_number: 'F-1', baseUrl: base }),
+  });
+  if (!created.ok) throw new Error(`creating the missionary: ${created.status} ${await created.text()}`);
+  return { id: ((await created.json()) as { id: number }).id, adminToken: api_token };
+}
+
 /** Stops the server and waits for it, so a next run finds the port free. */
 export async function stopServedApp(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null) return;

@@ -137,7 +137,7 @@ export async function send(method: string, path: string, body: BodyInit | null, 
   if (json) headers['content-type'] = 'application/json';
   let response: Response;
   // From a task of its own: a screen's queries start together inside React's effects, and each request
-  // started there makes that one task longer (docs/performance.md, "Requests in tasks of their own").
+  // started there makes that one task longer (docs/performance.md, "The dashboard's first load").
   await new Promise((resolve) => setTimeout(resolve, 0));
   try {
     response = await fetch(`/api${path}`, { method, headers, body });
