@@ -4,7 +4,7 @@
  * One build's score spreads over 15 points from run to run on this shared machine, and the same
  * build scored 87 one day and 69 the next, so a change is judged only against the build before it,
  * measured in the same minutes: a server from each checkout (each with its own fresh embedded
- * database and one missionary), then round after round Lighthouse on each dashboard in turn, the
+ * database and bench:field's missionary, with two years of gifts), then round after round Lighthouse on each dashboard in turn, the
  * order flipped every round (the first audit of a pair scored ~4 points apart from the second by
  * position alone). Each audit uses a new browser profile that signs in first, as `bench:field` does.
  *
@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
-import { createBenchMissionary, startServedApp, stopServedApp } from './served-app';
+import { createBenchMissionary, importBenchGifts, startServedApp, stopServedApp } from './served-app';
 import { median } from './support';
 
 const DIRS = (process.env.BENCH_DIRS ?? '').split(',').filter(Boolean);
@@ -83,7 +83,10 @@ async function main(): Promise<void> {
     for (const [i, dir] of DIRS.entries()) {
       const dataDir = path.join(os.tmpdir(), `sheepfold-lh-ab-data-${ports[i]}`);
       servers.push(await startServedApp({ port: ports[i], dataDir, admin: ADMIN, cwd: dir }));
-      await createBenchMissionary(`http://localhost:${ports[i]}`, ADMIN, MISSIONARY);
+      const base = `http://localhost:${ports[i]}`;
+      // The same missionary as bench:field's, two years of gifts included (the dashboard draws their chart).
+      const { adminToken } = await createBenchMissionary(base, ADMIN, MISSIONARY);
+      await importBenchGifts(base, adminToken);
     }
     const audits: Audit[][] = DIRS.map(() => []);
     for (let round = 0; round < ROUNDS; round++) {

@@ -63,6 +63,36 @@ export async function createBenchMissionary(
   return { id: ((await created.json()) as { id: number }).id, adminToken: api_token };
 }
 
+/**
+ * Two years of gifts for the missionary F-1 of createBenchMissionary: ten donors a month for 24
+ * months (240 rows, one upload), with donor names shown to missionaries, so My Support draws its
+ * chart, table and giver lists in full, and the dashboard its donations chart.
+ */
+export async function importBenchGifts(base: string, token: string): Promise<void> {
+  const today = new Date();
+  const rows = ['Fund,Amount,Account #,Donor name,Donor ID,Gift date'];
+  for (let back = 0; back < 24; back++) {
+    const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 5)).toISOString().slice(0, 10);
+    for (let donor = 1; donor <= 10; donor++)
+      rows.push(`General,${20 + donor * 5}.00,F-1,Donor ${donor},D-${donor},${day}`);
+  }
+  const form = new FormData();
+  form.set('upload_name', 'Two years of gifts');
+  form.set('denari', new Blob([rows.join('\n')], { type: 'text/csv' }), 'gifts.csv');
+  const imported = await fetch(`${base}/api/donation/denari-upload`, {
+    method: 'POST',
+    headers: { 'api-token': token },
+    body: form,
+  });
+  if (!imported.ok) throw new Error(`importing gifts: ${imported.status} ${await imported.text()}`);
+  const shown = await fetch(`${base}/api/settings`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', 'api-token': token },
+    body: JSON.stringify({ show_donor_names_to_missionaries: 1 }),
+  });
+  if (!shown.ok) throw new Error(`showing donor names: ${shown.status} ${await shown.text()}`);
+}
+
 /** Stops the server and waits for it, so a next run finds the port free. */
 export async function stopServedApp(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null) return;
