@@ -30,15 +30,21 @@ import { performance } from 'node:perf_hooks';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { pageBudgets } from '../scripts/build/web-budget';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
-import { createBenchMissionary, importBenchGifts, startServedApp, stopServedApp } from './served-app';
+import {
+  BENCH_ADMIN as ADMIN,
+  createBenchMissionary,
+  importBenchGifts,
+  FIELD_MISSIONARY as MISSIONARY,
+  startServedApp,
+  stopServedApp,
+} from './served-app';
+import { median } from './support';
 
 const PORT = Number(process.env.BENCH_PORT ?? process.env.PORT ?? 3414);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const BASE = `http://localhost:${PORT}`;
 const DATA_DIR = path.resolve('.tmp/bench-field');
-const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-1' };
-const MISSIONARY = { email: 'field@bench.test', password: 'bench-field-1', name: 'Field Missionary' };
 /** The field link: bytes per second from kilobits per second. */
 const LINK = { latency: 100, downloadThroughput: (750 * 1000) / 8, uploadThroughput: (250 * 1000) / 8 };
 const CPU_SLOWDOWN = 4;
@@ -153,7 +159,6 @@ async function settleServiceWorker(context: BrowserContext): Promise<void> {
 /** One row of Lighthouse's layout-shifts audit. */
 type ShiftItem = { score: number; node?: { snippet?: string; selector?: string } };
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** One Lighthouse audit of one page, as printed: the scores, the metrics and what to mend. */
@@ -254,9 +259,12 @@ async function lighthouseRun(
     await dashboardUsable(page);
     const dashboardUrl = page.url();
     const dashboard = await audit(dashboardUrl);
-    await page.goto(dashboardUrl);
-    await dashboardUsable(page);
-    const installable = run === 0 ? await installability(page) : undefined;
+    let installable: string | undefined;
+    if (run === 0) {
+      await page.goto(dashboardUrl);
+      await dashboardUsable(page);
+      installable = await installability(page);
+    }
     // The office's first screen, at a desk: the admin signed in instead of the missionary.
     await context.clearCookies();
     await page.evaluate(() => localStorage.clear());

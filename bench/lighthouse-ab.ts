@@ -4,8 +4,8 @@
  * One build's score spreads over 15 points from run to run on this shared machine, and the same
  * build scored 87 one day and 69 the next, so a change is judged only against the build before it,
  * measured in the same minutes: a server from each checkout (each with its own fresh embedded
- * database and bench:field's missionary, with two years of gifts), then round after round Lighthouse on each dashboard in turn, the
- * order flipped every round (the first audit of a pair scored ~4 points apart from the second by
+ * database and bench:field's missionary and gifts), then round after round Lighthouse on each
+ * dashboard in turn, the order flipped every round (the first audit of a pair scored ~4 points apart from the second by
  * position alone). Each audit uses a new browser profile that signs in first, as `bench:field` does.
  *
  * Run: BENCH_DIRS=/path/to/before,/path/to/after npm run bench:lighthouse-ab
@@ -17,14 +17,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
-import { createBenchMissionary, importBenchGifts, startServedApp, stopServedApp } from './served-app';
+import {
+  BENCH_ADMIN as ADMIN,
+  createBenchMissionary,
+  importBenchGifts,
+  FIELD_MISSIONARY as MISSIONARY,
+  startServedApp,
+  stopServedApp,
+} from './served-app';
 import { median } from './support';
 
 const DIRS = (process.env.BENCH_DIRS ?? '').split(',').filter(Boolean);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const FIRST_PORT = Number(process.env.BENCH_PORT ?? 3700);
-const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-1' };
-const MISSIONARY = { email: 'field@bench.test', password: 'bench-field-1', name: 'Field Missionary' };
 
 interface Audit {
   score: number;
@@ -84,7 +89,7 @@ async function main(): Promise<void> {
       const dataDir = path.join(os.tmpdir(), `sheepfold-lh-ab-data-${ports[i]}`);
       servers.push(await startServedApp({ port: ports[i], dataDir, admin: ADMIN, cwd: dir }));
       const base = `http://localhost:${ports[i]}`;
-      // The same missionary as bench:field's, two years of gifts included (the dashboard draws their chart).
+      // The same missionary and data as bench:field's, so both benches audit the same dashboard.
       const { adminToken } = await createBenchMissionary(base, ADMIN, MISSIONARY);
       await importBenchGifts(base, adminToken);
     }

@@ -39,6 +39,11 @@ export async function startServedApp(options: {
   throw new Error('the server did not start');
 }
 
+/** The first admin the benches' servers start with (`startServedApp`'s `admin`). */
+export const BENCH_ADMIN = { email: 'admin@bench.test', password: 'bench-admin-1' };
+/** The benches' missionary in the field, created by createBenchMissionary. */
+export const FIELD_MISSIONARY = { email: 'field@bench.test', password: 'bench-field-1', name: 'Field Missionary' };
+
 /**
  * Signs the admin in and creates a missionary (number F-1) through the API: the benches' one user of
  * the field. Answers the missionary's id and the admin's token for further setup.
@@ -66,7 +71,8 @@ export async function createBenchMissionary(
 /**
  * Two years of gifts for the missionary F-1 of createBenchMissionary: ten donors a month for 24
  * months (240 rows, one upload), with donor names shown to missionaries, so My Support draws its
- * chart, table and giver lists in full, and the dashboard its donations chart.
+ * chart, table and giver lists in full. (The dashboard's chart shows approved distributions, which
+ * gifts alone do not make: it stays empty.)
  */
 export async function importBenchGifts(base: string, token: string): Promise<void> {
   const today = new Date();
